@@ -1,0 +1,55 @@
+import type { ComponentType } from 'react';
+import { lazyPage } from '../errors/lazyPage';
+
+type Loader = () => Promise<{ default: ComponentType<object> }>;
+
+/** Chunk loaders, one per page; the shell (header, footer, router) is all that pages share. */
+const load = {
+  Landing: () => import('../pages/landing/LandingPage'),
+  Info: () => import('../pages/info/InfoPage'),
+  InfoDetail: () => import('../pages/info/InfoDetailPage'),
+  InfoDeprecated: () => import('../pages/info/InfoDeprecatedPage'),
+  Solution: () => import('../pages/solution/SolutionPage'),
+  SolutionDetail: () => import('../pages/solution/SolutionDetailPage'),
+  Pricing: () => import('../pages/pricing/PricingPage'),
+  Support: () => import('../pages/support/SupportPage'),
+  Faq: () => import('../pages/support/FaqPage'),
+  NoticeList: () => import('../pages/support/NoticeListPage'),
+  NoticeEdit: () => import('../pages/support/NoticeEditPage'),
+  NoticeDetail: () => import('../pages/support/NoticeDetailPage'),
+  Policy: () => import('../pages/support/PolicyPage'),
+  Privacy: () => import('../pages/support/PrivacyPage'),
+  SupportDocs: () => import('../pages/support/SupportDocsPage'),
+  Search: () => import('../pages/support/SearchPage'),
+  Resources: () => import('../pages/resources/ResourcesPage'),
+  ResourceDetail: () => import('../pages/resources/ResourceDetailPage'),
+  Docs: () => import('../pages/docs/DocsPage'),
+  Login: () => import('../pages/auth/LoginPage'),
+  LoginAuth: () => import('../pages/auth/LoginAuthPage'),
+  LoginReset: () => import('../pages/auth/LoginResetPage'),
+  ConsoleUser: () => import('../pages/console/UserPage'),
+  ConsolePay: () => import('../pages/console/PayResultPage'),
+} satisfies Record<string, Loader>;
+
+type PageName = keyof typeof load;
+
+export const pages = Object.fromEntries(
+  Object.entries(load).map(([name, loader]) => [name, lazyPage(loader)]),
+) as unknown as Record<PageName, ReturnType<typeof lazyPage>>;
+
+/** Locale-free path patterns → chunk, for prefetch on link intent. */
+export const pageLoaders: Array<[RegExp, Loader]> = [
+  [/^\/$/, load.Landing],
+  [/^\/info$/, load.Info],
+  [/^\/info\/[^/]+$/, load.InfoDetail],
+  [/^\/solution$/, load.Solution],
+  [/^\/solution\/[^/]+$/, load.SolutionDetail],
+  [/^\/pricing$/, load.Pricing],
+  [/^\/support$/, load.Support],
+  [/^\/support\/faq$/, load.Faq],
+  [/^\/support\/notice$/, load.NoticeList],
+  [/^\/support\/policy$/, load.Policy],
+  [/^\/support\/privacy$/, load.Privacy],
+  [/^\/resources(\/[^/]+)?$/, load.Resources],
+  [/^\/login$/, load.Login],
+];

@@ -1,0 +1,42 @@
+import { subscribe } from 'valtio';
+import { z } from 'zod';
+import { ui } from './ui';
+
+/**
+ * Persists the durable part of the UI state (visit, theme, login lock) in localStorage. Loaded
+ * after first paint so the landing route does not carry the validator; stored data is checked
+ * with zod and ignored when it does not match.
+ */
+export const PERSIST_KEY = 'ui-state';
+
+export const persistedUiSchema = z.object({
+  visit: z.boolean(),
+  theme: z.enum(['light', 'dark']),
+  loginLockStatus: z.object({
+    captchaActive: z.boolean(),
+    latestLoginTryDate: z.number().nullable(),
+    loginFailCount: z.number().int().min(0),
+  }),
+});
+
+export function restoreUi(storage: Pick<Storage, 'getItem'> = localStorage): void {
+  try {
+    const raw = storage.getItem(PERSIST_KEY);
+    if (!raw) return;
+    const parsed = persistedUiSchema.safeParse(JSON.parse(raw));
+    if (parsed.success) Object.assign(ui, parsed.data);
+  } catch {
+    // Unreadable or disabled storage: start from defaults.
+  }
+}
+
+export function persistUi(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): () => void {
+  restoreUi(storage);
+  return subscribe(ui, () => {
+    try {
+      storage.setItem(PERSIST_KEY, JSON.stringify({ visit: ui.visit, theme: ui.theme, loginLockStatus: ui.loginLockStatus }));
+    } catch {
+      // Storage full or disabled: the state still works for this tab.
+    }
+  });
+}

@@ -1,0 +1,7 @@
+import { Breadcrumb } from '@chakra-ui/react';
+import { breadcrumbSlotRecipe } from 'chakra-theme/recipes/breadcrumb';
+import { registerSlotRecipes } from '../registerRecipes';
+
+registerSlotRecipes({ breadcrumb: breadcrumbSlotRecipe });
+
+export { Breadcrumb };

@@ -1,0 +1,7 @@
+import { Tag } from '@chakra-ui/react';
+import { tagSlotRecipe } from 'chakra-theme/recipes/tag';
+import { registerSlotRecipes } from '../registerRecipes';
+
+registerSlotRecipes({ tag: tagSlotRecipe });
+
+export { Tag };

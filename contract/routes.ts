@@ -1,0 +1,108 @@
+/**
+ * Route paths of the web client, shared by the app (router, links), the server (which paths are
+ * real pages, so unknown ones answer 404) and the e2e tests. Paths are locale-free: English
+ * pages live under the `/en` prefix (see `localizePath`).
+ */
+
+export const LOCALES = ['ko', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ko';
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Info sub-pages: data management, labelling, AI training, analysis and testing, deployment. */
+export const INFO_TITLES = ['dataset', 'label', 'training', 'test', 'deploy'] as const;
+export type InfoTitle = (typeof INFO_TITLES)[number];
+
+/** Solution pages: AI vision inspection, tool life prediction, chamber temperature management. */
+export const SOLUTION_NAMES = ['vision', 'tools', 'chamber'] as const;
+export type SolutionName = (typeof SOLUTION_NAMES)[number];
+
+/** Market resource kinds shown under /resources/{resource}. */
+export const RESOURCE_KINDS = ['dataset', 'model'] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+
+export const paths = {
+  home: '/',
+  info: '/info',
+  infoDetail: '/info/:title',
+  infoDeprecated: '/info/index_deprecated',
+  login: '/login',
+  loginAuth: '/login/auth/:key?',
+  loginReset: '/login/reset/:key?',
+  pricing: '/pricing',
+  solution: '/solution',
+  solutionDetail: '/solution/:name',
+  support: '/support',
+  supportFaq: '/support/faq',
+  supportNotice: '/support/notice',
+  supportNoticeEdit: '/support/notice/edit',
+  supportNoticeDetail: '/support/notice/:notice',
+  supportPolicy: '/support/policy',
+  supportPrivacy: '/support/privacy',
+  supportDocs: '/support/docs',
+  supportSearch: '/support/search',
+  resources: '/resources/:resource?',
+  resourceDetail: '/resources/detail/:item?',
+  docs: '/docs',
+  consoleUser: '/console/user/:email',
+  consolePay: '/console/admin/pay',
+} as const;
+
+export type PathName = keyof typeof paths;
+
+/** href builders for the parameterised paths (locale-free). */
+export const href = {
+  infoDetail: (title: InfoTitle) => `/info/${title}`,
+  solutionDetail: (name: SolutionName) => `/solution/${name}`,
+  noticeDetail: (id: string | number) => `/support/notice/${encodeURIComponent(String(id))}`,
+  search: (keyword: string) => `/support/search?keyword=${encodeURIComponent(keyword)}`,
+  resources: (resource?: string) => (resource ? `/resources/${encodeURIComponent(resource)}` : '/resources'),
+  resourceDetail: (item: string | number) => `/resources/detail/${encodeURIComponent(String(item))}`,
+  consoleUser: (email: string) => `/console/user/${encodeURIComponent(email)}`,
+  loginAuth: (key: string) => `/login/auth/${encodeURIComponent(key)}`,
+  loginReset: (key: string) => `/login/reset/${encodeURIComponent(key)}`,
+};
+
+/** Split a pathname into its locale and the locale-free rest. */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  if (pathname === '/en' || pathname.startsWith('/en/')) {
+    return { locale: 'en', path: pathname.slice(3) || '/' };
+  }
+  return { locale: DEFAULT_LOCALE, path: pathname || '/' };
+}
+
+/** Add the locale prefix to a locale-free path. */
+export function localizePath(path: string, locale: Locale): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (locale === DEFAULT_LOCALE) return clean;
+  return clean === '/' ? '/en' : `/en${clean}`;
+}
+
+/**
+ * Whether a locale-free pathname is a page of the client (including pages whose content is
+ * decided later, such as a notice id). Used by the server to answer 404 for anything else.
+ */
+export function isKnownPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PAGE_PATTERNS.some((re) => re.test(path));
+}
+
+const seg = '[^/]+';
+const PAGE_PATTERNS: RegExp[] = [
+  /^\/$/,
+  /^\/info$/,
+  new RegExp(`^/info/(${INFO_TITLES.join('|')}|index_deprecated)$`),
+  /^\/login$/,
+  new RegExp(`^/login/(auth|reset)(/${seg})?$`),
+  /^\/pricing$/,
+  /^\/solution$/,
+  new RegExp(`^/solution/(${SOLUTION_NAMES.join('|')})$`),
+  /^\/support$/,
+  /^\/support\/(faq|notice|policy|privacy|docs|search)$/,
+  new RegExp(`^/support/notice/${seg}$`),
+  new RegExp(`^/resources(/${seg})?$`),
+  new RegExp(`^/resources/detail(/${seg})?$`),
+  /^\/docs$/,
+  new RegExp(`^/console(/.*)?$`),
+];

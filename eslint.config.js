@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import layers, { HEAVY_PACKAGES } from './scripts/eslint/importDirection.js';
+
+/** Multi-part Chakra components come from app/theme/parts, which registers their recipes. */
+const chakraParts = {
+  name: '@chakra-ui/react',
+  importNames: ['Accordion', 'Alert', 'Avatar', 'Breadcrumb', 'Card', 'Checkbox', 'Dialog', 'Drawer', 'EmptyState', 'Field',
+    'Fieldset', 'List', 'NativeSelect', 'Popover', 'Progress', 'RadioGroup', 'SegmentGroup', 'Stat', 'Switch', 'Table', 'Tabs',
+    'Tag', 'Toaster', 'Toast', 'createToaster', 'Tooltip'],
+  message: 'Import multi-part components from app/theme/parts/<name> (it registers the recipe).',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'benchmarks/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { layers, 'react-hooks': reactHooks },
+    rules: {
+      'layers/import-direction': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['engine/**', 'contract/**', 'workers/**', 'shaders/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
+    files: ['app/**'],
+    ignores: ['app/theme/parts/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [chakraParts] }] },
+  },
+  {
+    // Public pages and the shell are on the landing route's critical path: no heavy libraries.
+    files: ['app/**'],
+    ignores: ['app/console/**', 'app/theme/parts/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [chakraParts],
+        patterns: HEAVY_PACKAGES.map((p) => ({ group: [p, `${p}/*`], message: 'Heavy library: import it only from app/console (lazy chunk) or a worker.' })),
+      }],
+    },
+  },
+);

@@ -1,0 +1,80 @@
+// ESLint rule: the import direction of docs/architecture.md, checked on resolved paths so that
+// relative imports cannot sneak around it. Packages that a layer must not load are listed too.
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Which top-level folders each top-level folder may import from (itself always allowed). */
+export const ALLOWED = {
+  app: ['engine', 'shaders', 'workers', 'contract', 'locales', 'public'],
+  engine: ['shaders'],
+  shaders: [],
+  workers: ['engine', 'contract'],
+  contract: [],
+  server: ['contract', 'locales'],
+  benchmarks: ['engine', 'workers', 'contract', 'server', 'shaders'],
+  e2e: ['contract', 'locales', 'engine'],
+  scripts: ['contract', 'server', 'locales'],
+  locales: [],
+};
+
+/** Packages a layer must never import (framework-free engine, DOM-free and Node-free contract). */
+export const FORBIDDEN_PACKAGES = {
+  engine: ['react', 'react-dom', 'valtio', '@chakra-ui', '@emotion', 'i18next', 'react-i18next', 'wouter'],
+  workers: ['react', 'react-dom', 'valtio', '@chakra-ui', '@emotion', 'i18next', 'react-i18next', 'wouter'],
+  contract: ['react', 'react-dom', 'valtio', '@chakra-ui', 'i18next', 'node:', 'hono'],
+  shaders: ['react', 'valtio', '@chakra-ui', 'i18next'],
+};
+
+/** Packages that only console chunks may load: public pages must stay light. */
+export const HEAVY_PACKAGES = ['three', '@react-three', 'regl', '@tensorflow', 'fflate'];
+
+function topFolder(absFile) {
+  const rel = path.relative(ROOT, absFile);
+  if (rel.startsWith('..')) return null;
+  const first = rel.split(path.sep)[0];
+  return first in ALLOWED ? first : null;
+}
+
+function matchesPackage(source, names) {
+  return names.find((n) => (n.endsWith(':') ? source.startsWith(n) : source === n || source.startsWith(`${n}/`)));
+}
+
+export const importDirection = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the layer import direction of docs/architecture.md' },
+    schema: [],
+    messages: {
+      layer: "'{{from}}/' may not import from '{{to}}/' (allowed: {{allowed}}).",
+      pkg: "'{{from}}/' may not import the package '{{pkg}}'.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = topFolder(file);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      if (source.startsWith('.') || source.startsWith('/')) {
+        const target = source.startsWith('/') ? path.join(ROOT, source) : path.resolve(path.dirname(file), source);
+        const to = topFolder(target);
+        if (!to || to === from) return;
+        if (!ALLOWED[from].includes(to)) {
+          context.report({ node, messageId: 'layer', data: { from, to, allowed: ALLOWED[from].join(', ') || 'nothing' } });
+        }
+        return;
+      }
+      const pkg = matchesPackage(source, FORBIDDEN_PACKAGES[from] ?? []);
+      if (pkg) context.report({ node, messageId: 'pkg', data: { from, pkg } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default { rules: { 'import-direction': importDirection } };

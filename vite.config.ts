@@ -1,0 +1,55 @@
+import { defineConfig, loadEnv } from 'vite';
+import { checkClientEnv } from './contract/clientEnv.ts';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+
+/** Deep access to Chakra's theme parts (app/theme/system.ts explains why). */
+export const alias = {
+  'chakra-theme': fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme', import.meta.url)),
+};
+
+// Public pages must never pull console-only libraries; see docs/architecture.md ("Bundles").
+export default defineConfig(({ mode }) => {
+  checkClientEnv(loadEnv(mode, process.cwd(), 'VITE_'));
+  return {
+    resolve: { alias },
+    plugins: [
+      react(),
+      VitePWA({
+        // The app registers /sw.js itself (app/platform/registerServiceWorker.ts) so that a
+        // failure is swallowed and no inline script is needed (strict CSP).
+        injectRegister: false,
+        registerType: 'autoUpdate',
+        filename: 'sw.js',
+        manifest: false,
+        workbox: {
+          // App shell only: HTML, JS, CSS and the icons. Font subsets are cached on first use.
+          globPatterns: ['**/*.{js,css,html,svg,ico,png,webmanifest}'],
+          globIgnores: ['**/og-*.png'],
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [/^\/api\//, /^\/sw\.js$/],
+          maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+          runtimeCaching: [
+            {
+              urlPattern: ({ url }) => url.pathname.endsWith('.woff2'),
+              handler: 'CacheFirst',
+              options: { cacheName: 'fonts', expiration: { maxEntries: 120 } },
+            },
+          ],
+        },
+      }),
+    ],
+    server: {
+      port: 5173,
+      proxy: { '/api': 'http://127.0.0.1:8787' },
+    },
+    build: {
+      outDir: 'dist',
+      sourcemap: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: 800,
+      manifest: true,
+    },
+  };
+});

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { alias } from './vite.config';
+
+// Two projects: pure logic runs in Node; React components run in happy-dom.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['{engine,workers,contract,server,app,locales,scripts}/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['app/**/*.test.tsx'],
+          setupFiles: ['app/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
