@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { auth, setLoggedIn, setLoggedOut } from '../../state/auth';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { AuthButtons } from './AuthButtons';
+
+afterEach(() => setLoggedOut());
+
+describe('header auth buttons', () => {
+  it('logged out: start and sign-in', () => {
+    renderWithProviders(<AuthButtons />);
+    expect(screen.getByRole('link', { name: '시작하기' })).toHaveProperty('href', expect.stringMatching(/\/console$/));
+    expect(screen.getByRole('link', { name: '로그인' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: '로그아웃' })).toBeNull();
+  });
+
+  it('logged in: logout and start console (same tab); logout clears the user', async () => {
+    setLoggedIn({ id: 7, name: '김라벨', email: 'label@maru.ai' });
+    renderWithProviders(<AuthButtons />, { locale: 'en' });
+    const consoleLink = screen.getByRole('link', { name: 'Start console' });
+    expect(consoleLink.getAttribute('target')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(auth.loggedIn).toBe(false);
+    expect(auth.user).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+  });
+});
