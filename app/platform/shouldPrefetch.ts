@@ -3,8 +3,12 @@ interface ConnectionLike {
   effectiveType?: string;
 }
 
+function currentConnection(): ConnectionLike | undefined {
+  return typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionLike }).connection;
+}
+
 /** Link prefetch is skipped on 2g connections and when the user asked to save data. */
-export function shouldPrefetch(connection: ConnectionLike | undefined = (navigator as Navigator & { connection?: ConnectionLike }).connection): boolean {
+export function shouldPrefetch(connection: ConnectionLike | undefined = currentConnection()): boolean {
   if (!connection) return true;
   if (connection.saveData) return false;
   return !(connection.effectiveType ?? '').includes('2g');
