@@ -17,6 +17,12 @@ export interface Rect {
   height: number;
 }
 
+/** A width and a height (an image's size in image pixels, unless said otherwise). */
+export interface Size {
+  width: number;
+  height: number;
+}
+
 /** Canvas size in CSS pixels and the device pixel ratio. */
 export interface Viewport {
   width: number;
