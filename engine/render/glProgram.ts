@@ -1,0 +1,70 @@
+import type { ShaderSources } from '../../shaders';
+
+/** A linked program with its uniform locations, keyed by the pass's typed uniform names. */
+export interface GlProgram<U extends string> {
+  readonly program: WebGLProgram;
+  readonly uniforms: Readonly<Record<U, WebGLUniformLocation | null>>;
+  attribute(name: string): number;
+}
+
+function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader {
+  const shader = gl.createShader(type);
+  if (!shader) throw new Error('createShader failed');
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS) && !gl.isContextLost()) {
+    const log = gl.getShaderInfoLog(shader);
+    gl.deleteShader(shader);
+    throw new Error(`shader compile failed: ${log ?? ''}`);
+  }
+  return shader;
+}
+
+/**
+ * Compiles and links a pass once (at renderer start-up) and looks up its uniforms. The names
+ * come from the pass's uniforms interface in shaders/index.ts, so a renamed uniform is a type
+ * error rather than a silent null location.
+ */
+export function createProgram<U extends string>(
+  gl: WebGL2RenderingContext,
+  sources: ShaderSources,
+  uniformNames: readonly U[],
+): GlProgram<U> {
+  const vs = compile(gl, gl.VERTEX_SHADER, sources.vert);
+  const fs = compile(gl, gl.FRAGMENT_SHADER, sources.frag);
+  const program = gl.createProgram();
+  if (!program) throw new Error('createProgram failed');
+  gl.attachShader(program, vs);
+  gl.attachShader(program, fs);
+  gl.linkProgram(program);
+  gl.deleteShader(vs);
+  gl.deleteShader(fs);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS) && !gl.isContextLost()) {
+    throw new Error(`program link failed: ${gl.getProgramInfoLog(program) ?? ''}`);
+  }
+  const uniforms = {} as Record<U, WebGLUniformLocation | null>;
+  for (const name of uniformNames) uniforms[name] = gl.getUniformLocation(program, name);
+  return {
+    program,
+    uniforms,
+    attribute: (name) => gl.getAttribLocation(program, name),
+  };
+}
+
+/** A static vertex buffer bound to attribute `location` of the currently bound VAO. */
+export function staticAttribute(
+  gl: WebGL2RenderingContext,
+  location: number,
+  data: Float32Array,
+  size: number,
+): WebGLBuffer {
+  const buffer = gl.createBuffer();
+  if (!buffer) throw new Error('createBuffer failed');
+  gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+  gl.bufferData(gl.ARRAY_BUFFER, data, gl.STATIC_DRAW);
+  if (location >= 0) {
+    gl.enableVertexAttribArray(location);
+    gl.vertexAttribPointer(location, size, gl.FLOAT, false, 0, 0);
+  }
+  return buffer;
+}

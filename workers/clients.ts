@@ -1,0 +1,59 @@
+/**
+ * The app's door to workers: each is created lazily, on first use, so pages that never decode a
+ * tile never start a thread. The engine gets these as services (`createEngine(canvas, {
+ * services: { decoder: tileDecoder() } })`); it never creates workers itself.
+ */
+import { releaseProxy, wrap, type Remote } from 'comlink';
+import type { ImagePyramidService } from '../engine/sources/ImageFileSource';
+import type { TileDecoder } from '../engine/types';
+import { DecoderPool, defaultPoolSize } from './DecoderPool';
+import type { ImagePyramidWorkerApi } from './imagePyramid.worker';
+import type { TileDecodeWorkerApi } from './tileDecode.worker';
+
+let pool: DecoderPool | null = null;
+const decodeWorkers = new Map<number, { worker: Worker; remote: Remote<TileDecodeWorkerApi> }>();
+
+/**
+ * The shared tile decoder: a pool of at most max(1, cores - 1) tileDecode workers, started one
+ * by one as load needs them, with abort support (see DecoderPool).
+ */
+export function tileDecoder(): TileDecoder {
+  pool ??= new DecoderPool({
+    size: defaultPoolSize(globalThis.navigator?.hardwareConcurrency),
+    create: (index) => {
+      const worker = new Worker(new URL('./tileDecode.worker.ts', import.meta.url), { type: 'module', name: `tile-decode-${index}` });
+      const remote = wrap<TileDecodeWorkerApi>(worker);
+      decodeWorkers.set(index, { worker, remote });
+      return remote;
+    },
+    terminate: (_remote, index) => {
+      const entry = decodeWorkers.get(index);
+      entry?.remote[releaseProxy]();
+      entry?.worker.terminate();
+      decodeWorkers.delete(index);
+    },
+  });
+  return pool;
+}
+
+/** Stops the decoder pool's workers (e.g. when the labeling studio closes). */
+export function disposeTileDecoder(): void {
+  pool?.dispose();
+  pool = null;
+}
+
+/**
+ * A new image-pyramid worker for one local image (each holds its decoded image). Pass
+ * `service` to `openImageFile` and `terminate` as its `onDispose`.
+ */
+export function imagePyramidWorker(): { service: ImagePyramidService; terminate: () => void } {
+  const worker = new Worker(new URL('./imagePyramid.worker.ts', import.meta.url), { type: 'module', name: 'image-pyramid' });
+  const remote = wrap<ImagePyramidWorkerApi>(worker);
+  return {
+    service: remote,
+    terminate: () => {
+      remote[releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
