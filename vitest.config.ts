@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { alias } from './vite.config';
+import { alias } from './vite.config.ts';
 
 // Two projects: pure logic runs in Node; React components run in happy-dom.
 export default defineConfig({

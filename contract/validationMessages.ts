@@ -1,0 +1,51 @@
+/**
+ * The messages of the validation schemas. Each is an i18n key of the `validation` namespace,
+ * with the namespace prefix, so that `t(issue.message)` from any `useTranslation` finds its
+ * text (`locales/<locale>/validation.json`) and the server can send the same key back.
+ * `validationMessages.test.ts` checks that every key has a text in both locales.
+ */
+export const VALIDATION_NAMESPACE = 'validation';
+
+export const V = {
+  /** '값을 입력해주세요.' / 'Please enter a value.' */
+  required: 'validation:required',
+  max6: 'validation:max6',
+  max8: 'validation:max8',
+  /** '20자 초과되었습니다.' / 'Exceeded 20 characters.' */
+  max20: 'validation:max20',
+  /** '100자 초과되었습니다.' / 'Exceeded 100 characters.' */
+  max100: 'validation:max100',
+  /** '공백으로 시작할 수 없습니다.' / 'Cannot start with blanks.' */
+  noLeadingSpace: 'validation:noLeadingSpace',
+  /** '한글,영문,숫자 외의 문자가 입력되었습니다.' / 'It cannot be done with special characters.' */
+  koreanEnglishDigitsOnly: 'validation:koreanEnglishDigitsOnly',
+  /** '적절하지 않은 문자가 입력되었습니다.' / 'Inappropriate characters have been entered.' */
+  inappropriateCharacters: 'validation:inappropriateCharacters',
+  passwordLength: 'validation:password.length',
+  passwordCharacters: 'validation:password.characters',
+  passwordCombination: 'validation:password.combination',
+  currentPasswordRequired: 'validation:password.currentRequired',
+  /** Server-side check (the client cannot know the current password): 'Current password does not match.' */
+  currentPasswordMismatch: 'validation:password.currentMismatch',
+  /** 'The password to change does not match.' (new password and its confirmation differ). */
+  passwordConfirmMismatch: 'validation:password.confirmMismatch',
+  email: 'validation:email',
+  /** 'Name is not appropriate.' */
+  name: 'validation:name',
+  noWhitespace: 'validation:noWhitespace',
+  phone: 'validation:phone',
+  numeric: 'validation:numeric',
+  labelNameTaken: 'validation:label.nameTaken',
+  labelColorTaken: 'validation:label.colorTaken',
+  /** 'Duplicate tag name.' */
+  tagDuplicate: 'validation:tag.duplicate',
+  tagTooMany: 'validation:tag.tooMany',
+  /** 'Please select a repeat cycle.' */
+  repeatCycle: 'validation:repeatCycle',
+  iterations: 'validation:iterations',
+} as const;
+
+export type ValidationMessageKey = (typeof V)[keyof typeof V];
+
+/** Every message key the schemas use. */
+export const VALIDATION_MESSAGE_KEYS: readonly ValidationMessageKey[] = Object.values(V);
