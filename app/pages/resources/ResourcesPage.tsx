@@ -1,7 +1,17 @@
-import { Heading } from '@chakra-ui/react';
-import { usePageTitle } from '../../i18n/usePageTitle';
+import { useParams } from 'wouter';
+import { RESOURCE_KINDS, type ResourceKind } from '../../../contract/routes';
+import { NotFoundPage } from '../../errors/ErrorPage';
+import { MarketHome } from './MarketHome';
+import { ResourceList } from './ResourceList';
 
+function isResourceKind(value: string): value is ResourceKind {
+  return (RESOURCE_KINDS as readonly string[]).includes(value);
+}
+
+/** /resources/:resource?: the market home, a category list, or 404 for an unknown category. */
 export default function ResourcesPage() {
-  usePageTitle('ResourcesPage');
-  return <Heading as="h1">ResourcesPage</Heading>;
+  const { resource } = useParams<{ resource?: string }>();
+  if (resource === undefined) return <MarketHome />;
+  if (isResourceKind(resource)) return <ResourceList key={resource} kind={resource} />;
+  return <NotFoundPage />;
 }
