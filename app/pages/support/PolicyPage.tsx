@@ -1,7 +1,6 @@
-import { Heading } from '@chakra-ui/react';
-import { usePageTitle } from '../../i18n/usePageTitle';
+import { LegalPage } from './LegalPage';
 
+/** /support/policy: the terms of use. */
 export default function PolicyPage() {
-  usePageTitle('PolicyPage');
-  return <Heading as="h1">PolicyPage</Heading>;
+  return <LegalPage name="policy" />;
 }

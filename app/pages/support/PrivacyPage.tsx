@@ -1,7 +1,6 @@
-import { Heading } from '@chakra-ui/react';
-import { usePageTitle } from '../../i18n/usePageTitle';
+import { LegalPage } from './LegalPage';
 
+/** /support/privacy: the privacy policy. */
 export default function PrivacyPage() {
-  usePageTitle('PrivacyPage');
-  return <Heading as="h1">PrivacyPage</Heading>;
+  return <LegalPage name="privacy" />;
 }

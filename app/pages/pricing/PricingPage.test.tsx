@@ -1,0 +1,45 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import PricingPage from './PricingPage';
+import { formatWon, priceFor } from './plans';
+
+describe('plan prices', () => {
+  it('gives two months free on yearly billing', () => {
+    expect(priceFor({ monthly: 99_000 }, 'monthly')).toEqual({ perMonth: 99_000, billed: 99_000, saving: 0 });
+    expect(priceFor({ monthly: 99_000 }, 'yearly')).toEqual({ perMonth: 82_500, billed: 990_000, saving: 198_000 });
+    expect(priceFor({ monthly: null }, 'yearly')).toBeNull();
+  });
+  it('formats won in the page locale', () => {
+    expect(formatWon(390_000, 'ko')).toBe('₩390,000');
+    expect(formatWon(390_000, 'en')).toBe('₩390,000');
+  });
+});
+
+describe('PricingPage', () => {
+  it('shows four plans with their calls to action', () => {
+    renderWithProviders(<PricingPage />, { path: '/pricing' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    for (const id of ['free', 'standard', 'pro']) {
+      expect(within(screen.getByTestId(`plan-${id}`)).getByRole('link').getAttribute('href')).toBe('/login');
+    }
+    expect(within(screen.getByTestId('plan-enterprise')).getByRole('link', { name: '도입 문의하기' }).getAttribute('href')).toBe('/support');
+    expect(screen.getByTestId('plan-standard').textContent).toContain('₩99,000');
+  });
+
+  it('switches to yearly prices', async () => {
+    renderWithProviders(<PricingPage />, { path: '/pricing', locale: 'en' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Yearly' }));
+    const standard = screen.getByTestId('plan-standard');
+    await waitFor(() => expect(standard.textContent).toContain('₩82,500'));
+    expect(standard.textContent).toContain('₩990,000 billed once a year');
+  });
+
+  it('has a comparison table with a row per feature and a column per plan', () => {
+    renderWithProviders(<PricingPage />, { path: '/pricing', locale: 'en' });
+    const table = within(screen.getByTestId('plan-compare'));
+    expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Feature', 'Free', 'Standard', 'Pro', 'Enterprise']);
+    expect(table.getByRole('rowheader', { name: 'GPU training hours per month' })).toBeTruthy();
+    expect(table.getAllByRole('rowheader')).toHaveLength(12);
+  });
+});

@@ -1,0 +1,18 @@
+import { Button, VisuallyHidden, type ButtonProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { env } from '../../config/env';
+import { SupportIcon } from './SupportIcon';
+
+/** Opens the guide site (env.guideUrl) in a new tab. */
+export function GuideSiteButton(props: ButtonProps) {
+  const { t } = useTranslation('support');
+  return (
+    <Button asChild colorPalette="brand" {...props}>
+      <a href={env.guideUrl} target="_blank" rel="noopener noreferrer" data-testid="guide-site-link">
+        {t('docs.channels.guide.action')}
+        <VisuallyHidden>{t('docs.newTab')}</VisuallyHidden>
+        <SupportIcon name="guide" size={4} />
+      </a>
+    </Button>
+  );
+}
