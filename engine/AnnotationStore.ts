@@ -160,6 +160,15 @@ export class AnnotationStore {
     return this.index.search(rect).map((slot) => this.slots.idAt(slot)!);
   }
 
+  /**
+   * Slots of the boxes meeting `rect` (image px; touching counts), into `out`. The renderer's
+   * culling works in slots: going through ids would cost a string-keyed lookup per box.
+   */
+  querySlots(rect: Rect, out: number[] = []): number[] {
+    out.length = 0;
+    return this.index.search(rect, out);
+  }
+
   // ---- edits ---------------------------------------------------------------------------
 
   /** Applies a command, records it for undo and emits 'annotations' (source 'edit'). */
