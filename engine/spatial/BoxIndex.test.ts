@@ -62,7 +62,7 @@ describe('PackedRTree', () => {
         ids.push(i * 3);
         coords.push(b[0], b[1], b[0] + b[2], b[1] + b[3]);
       }
-      const tree = new PackedRTree(ids, coords, n, { nodeSize: 4, areaClasses: [1, 2, 4][n % 3], cellItems: 8 });
+      const tree = new PackedRTree(ids, coords, n, { nodeSize: 4, areaClasses: [1, 2, 4][n % 3], cellItems: 8, denseDepth: [0, 0.5, 8][(n >> 1) % 3] });
       for (let q = 0; q < 300; q++) {
         const px = randomInt(r, -10, 1070);
         const py = randomInt(r, -10, 1070);

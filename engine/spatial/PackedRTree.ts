@@ -7,29 +7,21 @@
  *
  * Packing order — why not plain Hilbert: in dense clusters a point can lie in hundreds of
  * boxes, and a purely spatial grouping mixes small and large boxes in every node, so no subtree
- * can be ruled out by area. Here the sort key is (coarse Hilbert cell, area class, fine Hilbert
- * position): the image is cut into Hilbert cells holding about `cellItems` boxes each on
- * average, and inside a cell the boxes are grouped by area quartile. Each inner node stores the
- * smallest leaf area below it; the point query visits children smallest-area first and skips
- * any subtree whose smallest area cannot beat the best hit so far, and leaves inside a node are
- * sorted by area so a scan stops at the first one too large. Measured at 1M clustered boxes
- * (up to ~550 over one point): p99 ≈ 3× lower than plain Hilbert packing, at equal p50 and a
- * ~10 % higher uniform p99 (see BENCHMARKS.md).
+ * can be ruled out by area. Here the image is cut into coarse Hilbert cells (about `cellItems`
+ * boxes each on average); in a dense cell (boxes cover it `denseDepth`+ times over) the boxes
+ * are grouped by area quartile before the fine Hilbert order, elsewhere plain Hilbert order is
+ * kept. Each inner node stores the smallest leaf area below it; the point query visits children
+ * smallest-area first and skips subtrees whose smallest area cannot beat the best hit so far,
+ * and leaves inside a node are sorted by area so a scan stops at the first one too large.
+ * Measured at 1M clustered boxes (up to ~550 over one point): p99 about half that of plain
+ * Hilbert packing, with equal p50 and uniform-data figures (see BENCHMARKS.md).
  */
-import { hilbert, sortByKey } from './hilbert';
+import { packingOrder, type PackedRTreeOptions } from './packingOrder';
 
 /** Leaf filter: the tree keeps stale leaves after edits; `valid[id] === 1` marks live ones. */
 export type LeafMask = Uint8Array;
 
-/** Packing parameters (defaults chosen by `npm run bench:hittest`). */
-export interface PackedRTreeOptions {
-  /** Children per node (default 8). */
-  nodeSize?: number;
-  /** Area classes inside each cell: 1, 2, 4 or 8 (default 4, quartiles of the box areas). */
-  areaClasses?: number;
-  /** Average boxes per coarse Hilbert cell (default 16). */
-  cellItems?: number;
-}
+export type { PackedRTreeOptions } from './packingOrder';
 
 export class PackedRTree {
   /** Number of leaves. */
@@ -55,7 +47,7 @@ export class PackedRTree {
    * box `coords[4i .. 4i+3]` = minX, minY, maxX, maxY. The arrays are copied, not kept.
    */
   constructor(ids: ArrayLike<number> | null, coords: ArrayLike<number>, count: number, options: PackedRTreeOptions = {}) {
-    const nodeSize = options.nodeSize ?? 8;
+    const nodeSize = options.nodeSize ?? 16;
     if (nodeSize < 2) throw new RangeError('nodeSize must be >= 2');
     this.size = count;
     this.nodeSize = nodeSize;
@@ -72,11 +64,7 @@ export class PackedRTree {
       maxX = Math.max(maxX, coords[4 * i + 2]!);
       maxY = Math.max(maxY, coords[4 * i + 3]!);
     }
-    const areas = new Float64Array(count);
-    for (let i = 0; i < count; i++) areas[i] = (coords[4 * i + 2]! - coords[4 * i]!) * (coords[4 * i + 3]! - coords[4 * i + 1]!);
-    const keys = packingKeys(coords, areas, count, minX, minY, maxX, maxY, options.areaClasses ?? 4, options.cellItems ?? 16);
-    const order = sortByKey(keys);
-    sortGroupsByArea(order, areas, nodeSize);
+    const order = packingOrder(coords, count, { minX, minY, maxX, maxY }, { ...options, nodeSize });
     const lb = this.leafBoxes;
     for (let k = 0; k < count; k++) {
       const i = order[k]!;
@@ -246,68 +234,5 @@ export class PackedRTree {
   get byteLength(): number {
     return this.leafBoxes.byteLength + this.leafIds.byteLength + this.nodeBoxes.byteLength + this.nodeMinArea.byteLength
       + this.nodeFirst.byteLength + this.nodeEnd.byteLength + this.stack.byteLength;
-  }
-}
-
-/**
- * Sort keys (see the file comment): coarse Hilbert cell in the top bits, then the area class,
- * then the fine Hilbert position inside the cell.
- */
-function packingKeys(
-  coords: ArrayLike<number>, areas: Float64Array, count: number, minX: number, minY: number, maxX: number, maxY: number,
-  classes: number, cellItems: number,
-): Uint32Array {
-  const sx = 0xffff / (maxX - minX || 1);
-  const sy = 0xffff / (maxY - minY || 1);
-  const classBits = Math.max(0, Math.min(3, Math.round(Math.log2(Math.max(1, classes)))));
-  const cellBits = classBits === 0 ? 0 : 2 * Math.max(0, Math.min(14, Math.round(Math.log(Math.max(1, count / cellItems)) / Math.log(4))));
-  const fineBits = 32 - cellBits - classBits;
-  const fineMask = (1 << fineBits) - 1; // fineBits <= 31 whenever classes > 1
-  const bounds = areaQuantiles(areas, count, 1 << classBits);
-  const keys = new Uint32Array(count);
-  for (let i = 0; i < count; i++) {
-    const cx = (coords[4 * i]! + coords[4 * i + 2]!) / 2;
-    const cy = (coords[4 * i + 1]! + coords[4 * i + 3]!) / 2;
-    const h = hilbert(((cx - minX) * sx) | 0, ((cy - minY) * sy) | 0);
-    if (classBits === 0) {
-      keys[i] = h;
-      continue;
-    }
-    const area = areas[i]!;
-    let cls = 0;
-    while (cls < bounds.length && area >= bounds[cls]!) cls += 1;
-    const cell = cellBits === 0 ? 0 : (h >>> (32 - cellBits)) << (32 - cellBits);
-    keys[i] = (cell | (cls << fineBits) | ((h >>> classBits) & fineMask)) >>> 0;
-  }
-  return keys;
-}
-
-/** `classes - 1` area thresholds splitting the boxes into equal-count classes (from a sample). */
-function areaQuantiles(areas: Float64Array, count: number, classes: number): number[] {
-  if (classes <= 1) return [];
-  const step = Math.max(1, Math.floor(count / 4096));
-  const sample: number[] = [];
-  for (let i = 0; i < count; i += step) sample.push(areas[i]!);
-  sample.sort((a, b) => a - b);
-  const bounds: number[] = [];
-  for (let k = 1; k < classes; k++) bounds.push(sample[Math.floor((k * sample.length) / classes)] ?? Infinity);
-  return bounds;
-}
-
-/** Sorts each run of `nodeSize` items of `order` (one leaf node) by area, ascending. */
-function sortGroupsByArea(order: Uint32Array, areas: Float64Array, nodeSize: number): void {
-  const n = order.length;
-  for (let g = 0; g < n; g += nodeSize) {
-    const end = Math.min(g + nodeSize, n);
-    for (let a = g + 1; a < end; a++) {
-      const item = order[a]!;
-      const key = areas[item]!;
-      let b = a;
-      while (b > g && areas[order[b - 1]!]! > key) {
-        order[b] = order[b - 1]!;
-        b -= 1;
-      }
-      order[b] = item;
-    }
   }
 }
