@@ -26,6 +26,7 @@ export interface SlotRange {
 /** Where a change came from: journal 'edit', 'undo' and 'redo'; never 'preview' or 'load'. */
 export type ChangeSource = 'edit' | 'undo' | 'redo' | 'preview' | 'load';
 
+/** Payload of the 'annotations' event: what changed and which GPU slots to re-upload. */
 export interface AnnotationChange {
   /** The applied command (null for a live preview or a load). */
   command: BoxCommand | null;
@@ -35,6 +36,7 @@ export interface AnnotationChange {
   reallocated: boolean;
 }
 
+/** Events of the {@link AnnotationStore} (re-emitted by EngineCore). */
 export interface AnnotationEvents {
   annotations: AnnotationChange;
   selection: { ids: readonly string[] };
@@ -43,12 +45,14 @@ export interface AnnotationEvents {
   history: { canUndo: boolean; canRedo: boolean };
 }
 
+/** Initial labels, history limit/ids and spatial index tuning. */
 export interface AnnotationStoreOptions {
   labels?: readonly LabelClass[];
   history?: HistoryOptions;
   index?: BoxIndexOptions;
 }
 
+/** Boxes, labels, selection and hover of one image, edited through commands (see the file comment). */
 export class AnnotationStore {
   readonly history: History;
   private readonly events = new Emitter<AnnotationEvents>();

@@ -5,6 +5,7 @@
  */
 import type { Box } from './types';
 
+/** Slot allocation and per-slot instance arrays (see the file comment). */
 export class BoxSlots {
   private readonly slotById = new Map<string, number>();
   private idBySlot: (string | undefined)[] = [];

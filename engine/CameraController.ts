@@ -10,6 +10,7 @@ import type { Rect, Size, Vec2, View, Viewport } from './types';
 /** Zoom factor per pixel of wheel delta: 100 px of wheel ≈ ×0.82 (out) or ×1.22 (in). */
 export const WHEEL_ZOOM_PER_PX = 0.002;
 
+/** Fit padding and zoom ceiling of a {@link CameraController}. */
 export interface CameraOptions {
   /** CSS px kept around the image by fit() (default 16). */
   fitPadding?: number;
@@ -17,6 +18,7 @@ export interface CameraOptions {
   maxZoom?: number;
 }
 
+/** Constrained camera state with change notification. */
 export class CameraController {
   private currentView: View;
   private currentViewport: Viewport;

@@ -42,6 +42,7 @@ import type { CursorName, KeyInput, Overlay, Tool, ToolContext } from './tools/T
 import { ZoomTool } from './tools/ZoomTool';
 import type { Box, EngineErrorCode, LabelClass, PointerInput, Size, ToolName, Vec2, View, Viewport } from './types';
 
+/** What an {@link EngineCore} needs: image size and viewport; the rest has defaults. */
 export interface EngineCoreOptions extends CameraOptions {
   imageSize: Size;
   viewport: Viewport;
@@ -55,6 +56,7 @@ export interface EngineCoreOptions extends CameraOptions {
   newCommandId?: () => string;
 }
 
+/** Every event of the core: the store's plus view, tool, error, overlay and cursor. */
 export interface EngineCoreEvents extends AnnotationEvents {
   view: { view: View; zoomPercent: number };
   tool: { tool: ToolName };
@@ -63,6 +65,7 @@ export interface EngineCoreEvents extends AnnotationEvents {
   cursor: { cursor: CursorName };
 }
 
+/** Camera, annotations, history and tools wired together (API in the file comment). */
 export class EngineCore {
   readonly store: AnnotationStore;
   private readonly events = new Emitter<EngineCoreEvents>();

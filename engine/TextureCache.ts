@@ -18,6 +18,7 @@ import type { TileImage } from './types';
 /** Default budget: 256 MiB. */
 export const DEFAULT_TEXTURE_BUDGET = 256 * 2 ** 20;
 
+/** Texture callbacks and limits of a {@link TextureCache}; `T` is the renderer's texture type. */
 export interface TextureCacheOptions<T> {
   /** Byte budget (default {@link DEFAULT_TEXTURE_BUDGET}). */
   budgetBytes?: number;
@@ -48,6 +49,7 @@ interface Pooled<T> {
   bytes: number;
 }
 
+/** Byte-budgeted LRU of tile textures (see the file comment). */
 export class TextureCache<T> {
   readonly budgetBytes: number;
   /** Counters: textures created, re-filled instead of created, destroyed; tiles evicted. */

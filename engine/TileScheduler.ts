@@ -43,6 +43,7 @@ export interface DrawTile {
   rect: Rect;
 }
 
+/** Options of a {@link TileScheduler}; only `info`, `load` and `cache` are required. */
 export interface TileSchedulerOptions {
   info: PyramidInfo;
   load: TileLoader;
@@ -77,6 +78,7 @@ function defaultRelease(image: TileImage): void {
   if ('close' in image && typeof image.close === 'function') image.close();
 }
 
+/** Load and draw planning for one tiled image (see the file comment for the policy). */
 export class TileScheduler {
   private readonly info: PyramidInfo;
   private readonly maxInFlight: number;

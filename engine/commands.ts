@@ -20,6 +20,7 @@ export interface LabelChange {
   to: number;
 }
 
+/** Every edit, as data. `id` is unique per applied operation. */
 export type BoxCommand =
   /** New boxes (one drawn box, or a paste). */
   | { id: string; type: 'addBoxes'; boxes: Box[] }
@@ -34,6 +35,7 @@ export type BoxCommand =
   /** Every box replaced (bulk set: an import, an auto-labelling result). */
   | { id: string; type: 'setBoxes'; before: Box[]; after: Box[] };
 
+/** The discriminant of {@link BoxCommand}. */
 export type BoxCommandType = BoxCommand['type'];
 
 /** What a command is applied to: the annotation store's raw, history-free mutations. */

@@ -14,6 +14,7 @@ import type { BoxCommand } from './commands';
 import { EngineCore, type EngineCoreOptions } from './EngineCore';
 import type { Box, EngineErrorCode, LabelClass, PointerInput, ToolName, Vec2, View, Viewport } from './types';
 
+/** Image size, viewport and core options of a headless engine. */
 export interface HeadlessOptions {
   /** Image size in image px. */
   width: number;
@@ -36,6 +37,7 @@ export interface Mods {
   button?: number;
 }
 
+/** The harness: the core plus input helpers and recorded output. */
 export interface HeadlessEngine {
   readonly core: EngineCore;
   pointerDown(x: number, y: number, mods?: Mods): void;
@@ -61,6 +63,7 @@ export interface HeadlessEngine {
   toScreen(x: number, y: number): Vec2;
 }
 
+/** Creates a GPU-free engine for tests, fitted to the image, tool `options.tool ?? "select"`. */
 export function createHeadlessEngine(options: HeadlessOptions): HeadlessEngine {
   let boxCounter = 0;
   let commandCounter = 0;

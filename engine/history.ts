@@ -6,6 +6,7 @@
  */
 import { invertCommand, newCommandId, withId, type BoxCommand } from './commands';
 
+/** Size limit and id factory of a {@link History}. */
 export interface HistoryOptions {
   /** Most commands kept for undo (default 500); the oldest are dropped past it. */
   limit?: number;
@@ -13,6 +14,7 @@ export interface HistoryOptions {
   newId?: () => string;
 }
 
+/** Undo and redo stacks of commands (see the file comment). */
 export class History {
   private readonly done: BoxCommand[] = [];
   private readonly undone: BoxCommand[] = [];

@@ -18,6 +18,7 @@
 import { PackedRTree, type PackedRTreeOptions } from './PackedRTree';
 import type { Rect } from '../types';
 
+/** Tuning of a {@link BoxIndex}: tree packing and rebuild policy. */
 export interface BoxIndexOptions {
   /** Packing of the static tree (see {@link PackedRTreeOptions}; defaults are measured best). */
   tree?: PackedRTreeOptions;
@@ -31,6 +32,7 @@ export interface BoxIndexOptions {
 
 const defaultThreshold = (n: number) => Math.max(64, Math.min(2048, Math.ceil(2 * Math.sqrt(n))));
 
+/** Dynamic box index: static packed tree + small dynamic set (see the file comment). */
 export class BoxIndex {
   private readonly treeOptions: PackedRTreeOptions;
   private readonly threshold: (liveCount: number) => number;

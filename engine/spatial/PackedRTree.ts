@@ -21,8 +21,10 @@ import { packingOrder, type PackedRTreeOptions } from './packingOrder';
 /** Leaf filter: the tree keeps stale leaves after edits; `valid[id] === 1` marks live ones. */
 export type LeafMask = Uint8Array;
 
+/** Packing parameters, re-exported from packingOrder.ts. */
 export type { PackedRTreeOptions } from './packingOrder';
 
+/** Read-only packed R-tree with allocation-free queries (see the file comment). */
 export class PackedRTree {
   /** Number of leaves. */
   readonly size: number;

@@ -12,6 +12,7 @@ import type { PointerInput, Vec2 } from '../types';
 import { boxFromCorners, rectFromPoints } from './geometry';
 import { movedBeyond, type KeyInput, type Tool, type ToolContext } from './Tool';
 
+/** The box-drawing tool (see the file comment for its states). */
 export class BoxTool implements Tool {
   readonly name = 'box' as const;
   state: 'idle' | 'pointing' | 'dragging' | 'placing' | 'closing' = 'idle';

@@ -3,6 +3,7 @@ import { panBy } from '../camera';
 import type { PointerInput, Vec2 } from '../types';
 import type { KeyInput, Tool, ToolContext } from './Tool';
 
+/** The pan tool. */
 export class PanTool implements Tool {
   readonly name = 'pan' as const;
   state: 'idle' | 'dragging' = 'idle';

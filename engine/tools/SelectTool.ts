@@ -18,12 +18,14 @@ import { movedBeyond, type KeyInput, type Tool, type ToolContext } from './Tool'
 
 type SelectState = 'idle' | 'pointingBox' | 'pointingHandle' | 'pointingCanvas' | 'moving' | 'resizing' | 'marquee';
 
-/** Nudge distances of the arrow keys, image px. */
+/** Nudge distance of an arrow key, image px. */
 export const NUDGE_PX = 1;
+/** Nudge distance of shift + arrow key, image px. */
 export const NUDGE_SHIFT_PX = 10;
 
 const ARROWS: Record<string, Vec2> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
 
+/** The select/move/resize tool (see the file comment for its states). */
 export class SelectTool implements Tool {
   readonly name = 'select' as const;
   state: SelectState = 'idle';

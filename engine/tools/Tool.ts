@@ -53,6 +53,7 @@ export interface ToolContext {
   setCursor(cursor: CursorName): void;
 }
 
+/** A tool: a state machine over pointer and key input. */
 export interface Tool {
   readonly name: ToolName;
   /** The current state's name (for tests and debugging). */

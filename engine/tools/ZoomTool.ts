@@ -9,6 +9,7 @@ import { movedBeyond, type KeyInput, type Tool, type ToolContext } from './Tool'
 /** Zoom factor of one click. */
 export const ZOOM_CLICK_FACTOR = 2;
 
+/** The zoom-in or zoom-out tool (`name` says which). */
 export class ZoomTool implements Tool {
   state: 'idle' | 'pointing' | 'dragging' = 'idle';
   private start: Vec2 = { x: 0, y: 0 };
