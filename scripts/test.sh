@@ -11,7 +11,7 @@ step "browser";       bash scripts/ensure-browser.sh
 step "typecheck";     npx tsc -p tsconfig.json --noEmit
 step "lint";          npx eslint . --max-warnings 0
 step "unit + component tests"; npx vitest run
-step "build";         npx vite build --logLevel warn
+step "build";         VITE_LAB=1 npx vite build --logLevel warn
 step "bundle budget"; npx tsx scripts/checkBundle.ts
 step "browser tests"; npx playwright test
 

@@ -1,8 +1,7 @@
 #version 300 es
-// Outline of constant screen width from the signed distance to the rectangle. In the ring pass
-// only the outline is drawn; in the overlay pass selected or hovered boxes get a translucent
-// fill, handles a white fill, and FILL_ONLY instances skip the outline (the ring drew it).
-// Output is premultiplied (blend ONE, ONE_MINUS_SRC_ALPHA).
+// Outline of constant screen width from the signed distance to the rectangle; a translucent
+// fill for selected or hovered boxes; handles filled white. Output is premultiplied (blend
+// ONE, ONE_MINUS_SRC_ALPHA).
 precision highp float;
 
 in vec2 v_local;
@@ -13,15 +12,12 @@ in float v_flags;
 uniform float u_lineWidth;
 // Fill opacity of a selected box; hovered boxes use 60 % of it.
 uniform float u_fillAlpha;
-// 1 while drawing the ring geometry (outline only), 0 for the overlay quads.
-uniform float u_ringPass;
 
 out vec4 fragColor;
 
 const float FLAG_SELECTED = 1.0;
 const float FLAG_HOVERED = 2.0;
 const float FLAG_HANDLE = 8.0;
-const float FLAG_FILL_ONLY = 16.0;
 
 bool hasFlag(float flags, float bit) {
   return mod(floor(flags / bit), 2.0) == 1.0;
@@ -34,15 +30,12 @@ void main() {
   bool hovered = hasFlag(v_flags, FLAG_HOVERED);
   float width = u_lineWidth * (selected ? 1.5 : 1.0);
   float outline = 1.0 - smoothstep(0.5 * width - 0.5, 0.5 * width + 0.5, abs(dist));
-  if (hasFlag(v_flags, FLAG_FILL_ONLY)) outline = 0.0;
   float inside = 1.0 - smoothstep(-0.5, 0.5, dist);
   vec4 fill = vec4(0.0);
-  if (u_ringPass < 0.5) {
-    if (hasFlag(v_flags, FLAG_HANDLE)) {
-      fill = vec4(1.0, 1.0, 1.0, 1.0);
-    } else if (selected || hovered) {
-      fill = vec4(v_color.rgb, u_fillAlpha * (selected ? 1.0 : 0.6));
-    }
+  if (hasFlag(v_flags, FLAG_HANDLE)) {
+    fill = vec4(1.0);
+  } else if (selected || hovered) {
+    fill = vec4(v_color.rgb, u_fillAlpha * (selected ? 1.0 : 0.6));
   }
   float lineA = outline * v_color.a;
   float fillA = fill.a * inside * (1.0 - lineA);

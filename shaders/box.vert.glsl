@@ -1,22 +1,18 @@
 #version 300 es
-// Instanced boxes: one instance per annotation slot. Outlines keep a constant on-screen width at
-// every zoom: the geometry is grown (and, for the ring, shrunk) by half the line width in CSS
-// pixels, and the fragment shader draws the outline from a signed distance.
-//
-// Two geometries share this program: a RING (10-vertex strip between the outer and the inner
-// edge) for all slots, so a big box costs its perimeter and not its area in fragments; and a
-// QUAD (4-vertex strip) for the few overlay instances (fills of selected or hovered boxes,
-// resize handles, the box being drawn).
+// Boxes as plain triangles: six vertices per box (two triangles), each carrying the box's data,
+// the corner taken from gl_VertexID. Not instanced on purpose: SwiftShader (the software
+// renderer of GPU-less browsers, and of our tests) pays ~20 µs per instance, so 100,000
+// instanced boxes took 2–9 s a frame there; as triangles the cost is per vertex and we only
+// send the boxes near the view (see engine/render/BoxLayer.ts). The quad is grown by half the
+// outline width plus a pixel, so outlines keep a constant on-screen width at every zoom.
 precision highp float;
 
-// Corner in [0, 1]^2 and, in z, 1 for a ring's inner vertex (0 otherwise).
-in vec3 a_corner;
-// Per instance: x, y, width, height in image pixels (or, for handles, centre x, y in image
-// pixels and width, height in CSS pixels).
+// x, y, width, height in image pixels (for handles: centre x, y in image pixels and width,
+// height in CSS pixels).
 in vec4 a_rect;
-// Per instance: RGBA colour (normalised bytes).
+// RGBA colour (normalised bytes).
 in vec4 a_color;
-// Per instance: bit flags, see BOX_FLAGS in shaders/index.ts.
+// Bit flags, see BOX_FLAGS in shaders/index.ts.
 in float a_flags;
 
 // Camera centre split in two floats (hi + lo == the float64 centre) so that box coordinates
@@ -38,6 +34,8 @@ const float FLAG_SELECTED = 1.0;
 const float FLAG_HIDDEN = 4.0;
 const float FLAG_HANDLE = 8.0;
 
+const vec2 CORNERS[6] = vec2[6](vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0), vec2(0.0, 1.0), vec2(1.0, 0.0), vec2(1.0, 1.0));
+
 bool hasFlag(float flags, float bit) {
   return mod(floor(flags / bit), 2.0) == 1.0;
 }
@@ -46,7 +44,7 @@ void main() {
   v_color = a_color;
   v_flags = a_flags;
   if (hasFlag(a_flags, FLAG_HIDDEN)) {
-    // A free slot: a degenerate primitive outside clip space costs nothing to rasterise.
+    // A deleted box: a degenerate triangle outside clip space costs nothing to rasterise.
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     v_local = vec2(0.0);
     v_halfSize = vec2(0.0);
@@ -62,11 +60,8 @@ void main() {
     centre = ((a_rect.xy - u_centerHi) - u_centerLo) * u_zoom + halfSize;
   }
   float width = u_lineWidth * (hasFlag(a_flags, FLAG_SELECTED) ? 1.5 : 1.0);
-  // Half the outline plus one pixel of antialiasing on each side of the edge.
-  float band = 0.5 * width + 1.0;
-  vec2 dir = a_corner.xy * 2.0 - 1.0;
-  vec2 extent = a_corner.z > 0.5 ? max(halfSize - band, vec2(0.0)) : halfSize + band;
-  v_local = dir * extent;
+  vec2 corner = CORNERS[gl_VertexID % 6];
+  v_local = (corner * 2.0 - 1.0) * (halfSize + vec2(0.5 * width + 1.0));
   v_halfSize = halfSize;
   vec2 clip = (centre + v_local) / (0.5 * u_viewportSize);
   gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);

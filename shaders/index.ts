@@ -7,6 +7,8 @@ import tileVert from './tile.vert.glsl?raw';
 import tileFrag from './tile.frag.glsl?raw';
 import boxVert from './box.vert.glsl?raw';
 import boxFrag from './box.frag.glsl?raw';
+import boxMapVert from './boxMap.vert.glsl?raw';
+import boxMapFrag from './boxMap.frag.glsl?raw';
 import crosshairVert from './crosshair.vert.glsl?raw';
 import crosshairFrag from './crosshair.frag.glsl?raw';
 
@@ -34,7 +36,7 @@ export interface TileUniforms {
   u_invert: number;
 }
 
-/** Uniforms of the instanced box pass (boxes, the box being drawn, resize handles). */
+/** Uniforms of the box pass (boxes near the view, the box being drawn, resize handles). */
 export interface BoxUniforms {
   /** float32 high part of the camera centre in image pixels. */
   u_centerHi: readonly [number, number];
@@ -47,8 +49,14 @@ export interface BoxUniforms {
   u_lineWidth: number;
   /** Fill opacity of a selected box (hovered boxes use 60 % of it). */
   u_fillAlpha: number;
-  /** 1 while drawing the ring geometry (outline only), 0 for the overlay quads. */
-  u_ringPass: number;
+}
+
+/** Uniforms of the box-map pass (every box pre-drawn into one texture, for far zooms). */
+export interface BoxMapUniforms {
+  /** The map's rectangle in CSS pixels relative to the canvas centre: x, y, width, height. */
+  u_rect: readonly [number, number, number, number];
+  u_viewportSize: readonly [number, number];
+  u_texture: number;
 }
 
 /** Uniforms of the crosshair pass. */
@@ -61,32 +69,26 @@ export interface CrosshairUniforms {
   u_color: readonly [number, number, number, number];
 }
 
-/** Per-instance attributes of the box pass. */
-export const BOX_ATTRIBUTES = { corner: 'a_corner', rect: 'a_rect', color: 'a_color', flags: 'a_flags' } as const;
+/**
+ * Vertex layout of the box pass: six vertices per box (two triangles, corner from
+ * gl_VertexID), each 24 bytes: `a_rect` 4 × float32 at 0, `a_color` 4 × uint8 (normalised) at
+ * 16, `a_flags` uint8 at 20, 3 bytes of padding.
+ */
+export const BOX_VERTEX = { bytes: 24, perBox: 6, rectOffset: 0, colorOffset: 16, flagsOffset: 20 } as const;
 
-/** Bits of the box pass's per-instance `a_flags` (kept in sync with box.vert/box.frag). */
+/** Bits of the box pass's `a_flags` (kept in sync with box.vert/box.frag). */
 export const BOX_FLAGS = {
   selected: 1,
   hovered: 2,
-  /** A free slot: not drawn. */
+  /** A deleted box: not drawn. */
   hidden: 4,
   /** `a_rect` is a centre in image pixels and a size in CSS pixels (resize handles). */
   handle: 8,
-  /** Overlay fill of a box whose outline the ring pass already drew. */
-  fillOnly: 16,
 } as const;
-
-/**
- * Vertex corners of the box pass's two geometries (x, y in [0, 1], z = 1 for inner vertices):
- * a ring between the outer and inner edge (TRIANGLE_STRIP, 10 vertices) and a quad (4).
- */
-export const BOX_RING_CORNERS = new Float32Array([
-  0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1,
-]);
-export const BOX_QUAD_CORNERS = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
 
 export const tileShader: ShaderSources = { vert: tileVert, frag: tileFrag };
 export const boxShader: ShaderSources = { vert: boxVert, frag: boxFrag };
+export const boxMapShader: ShaderSources = { vert: boxMapVert, frag: boxMapFrag };
 export const crosshairShader: ShaderSources = { vert: crosshairVert, frag: crosshairFrag };
 
 /** The adjustment parameters (structurally the engine's `Adjustments`). */

@@ -1,9 +1,9 @@
-import { BOX_QUAD_CORNERS, BOX_RING_CORNERS, boxShader, type BoxUniforms } from '../../shaders';
-import { createProgram, staticAttribute, type GlProgram } from './glProgram';
-import { InstanceBuffers } from './InstanceBuffers';
+import { BOX_VERTEX, boxShader, type BoxUniforms } from '../../shaders';
+import { BoxBuffer } from './BoxBuffer';
+import { createProgram, type GlProgram } from './glProgram';
 
 const UNIFORMS = [
-  'u_centerHi', 'u_centerLo', 'u_zoom', 'u_viewportSize', 'u_lineWidth', 'u_fillAlpha', 'u_ringPass',
+  'u_centerHi', 'u_centerLo', 'u_zoom', 'u_viewportSize', 'u_lineWidth', 'u_fillAlpha',
 ] as const satisfies readonly (keyof BoxUniforms)[];
 
 /** Camera state the box pass needs, in image pixels and CSS pixels. */
@@ -29,60 +29,40 @@ function f32(v: number): number {
 }
 
 /**
- * The annotation pass: every slot drawn as an instanced ring (one draw call for all boxes), then
- * the few overlay quads (fills of selected/hovered boxes, resize handles, the box being drawn)
- * in a second instanced call. Slot data lives in {@link slots}; the overlay in {@link overlay}.
+ * The box pass: `boxes` (the boxes near the view, see BoxLayer) and `overlay` (resize handles,
+ * the box being drawn) as triangles, one draw call each, with one program created once.
  */
 export class BoxPass {
-  /** One entry per annotation slot (stable slot indices from the store). */
-  readonly slots: InstanceBuffers;
-  /** Overlay instances, rewritten whole when they change (they are few). */
-  readonly overlay: InstanceBuffers;
-  /** Slots to draw: the highest used slot + 1. */
-  slotCount = 0;
-  overlayCount = 0;
+  readonly boxes: BoxBuffer;
+  readonly overlay: BoxBuffer;
   private readonly prog: GlProgram<(typeof UNIFORMS)[number]>;
-  private readonly ringVao: WebGLVertexArrayObject;
-  private readonly quadVao: WebGLVertexArrayObject;
-  private readonly cornerBuffers: WebGLBuffer[] = [];
+  private readonly vaos: WebGLVertexArrayObject[] = [];
+  /** Bytes uploaded by the last {@link draw}. */
+  lastUploadBytes = 0;
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.prog = createProgram(gl, boxShader, UNIFORMS);
-    this.slots = new InstanceBuffers(gl, 1024);
-    this.overlay = new InstanceBuffers(gl, 64);
-    this.ringVao = this.makeVao(BOX_RING_CORNERS, this.slots);
-    this.quadVao = this.makeVao(BOX_QUAD_CORNERS, this.overlay);
-  }
-
-  private makeVao(corners: Float32Array, instances: InstanceBuffers): WebGLVertexArrayObject {
-    const { gl } = this;
-    const vao = gl.createVertexArray();
-    if (!vao) throw new Error('createVertexArray failed');
-    gl.bindVertexArray(vao);
-    this.cornerBuffers.push(staticAttribute(gl, this.prog.attribute('a_corner'), corners, 3));
-    instances.flush();
-    instances.bindAttributes(this.prog.attribute('a_rect'), this.prog.attribute('a_color'), this.prog.attribute('a_flags'));
+    this.boxes = new BoxBuffer(gl, 4096);
+    this.overlay = new BoxBuffer(gl, 16);
+    for (const b of [this.boxes, this.overlay]) {
+      const vao = gl.createVertexArray();
+      if (!vao) throw new Error('createVertexArray failed');
+      gl.bindVertexArray(vao);
+      b.flush();
+      b.bindAttributes(this.prog.attribute('a_rect'), this.prog.attribute('a_color'), this.prog.attribute('a_flags'));
+      this.vaos.push(vao);
+    }
     gl.bindVertexArray(null);
-    return vao;
   }
 
-  /** Bytes uploaded by the last {@link draw} (slot ranges plus overlay). */
-  lastUploadBytes = 0;
-
-  /** Uploads pending slot and overlay changes, then draws rings and overlay: two draw calls. */
+  /** Uploads pending changes, then draws the boxes and the overlay; returns the draw calls. */
   draw(cam: BoxCamera, style: BoxStyle): number {
     const { gl } = this;
     const u = this.prog.uniforms;
-    this.lastUploadBytes = 0;
-    if (this.slots.hasPending) {
-      this.slots.flush();
-      this.lastUploadBytes += this.slots.lastUploadBytes;
-    }
-    if (this.overlay.hasPending) {
-      this.overlay.flush();
-      this.lastUploadBytes += this.overlay.lastUploadBytes;
-    }
-    if (this.slotCount === 0 && this.overlayCount === 0) return 0;
+    this.boxes.flush();
+    this.overlay.flush();
+    this.lastUploadBytes = this.boxes.lastUploadBytes + this.overlay.lastUploadBytes;
+    if (this.boxes.length === 0 && this.overlay.length === 0) return 0;
     gl.useProgram(this.prog.program);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
@@ -95,18 +75,12 @@ export class BoxPass {
     gl.uniform1f(u.u_lineWidth, style.lineWidth);
     gl.uniform1f(u.u_fillAlpha, style.fillAlpha);
     let calls = 0;
-    if (this.slotCount > 0) {
-      gl.uniform1f(u.u_ringPass, 1);
-      gl.bindVertexArray(this.ringVao);
-      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, BOX_RING_CORNERS.length / 3, this.slotCount);
+    [this.boxes, this.overlay].forEach((b, i) => {
+      if (b.length === 0) return;
+      gl.bindVertexArray(this.vaos[i] ?? null);
+      gl.drawArrays(gl.TRIANGLES, 0, b.length * BOX_VERTEX.perBox);
       calls += 1;
-    }
-    if (this.overlayCount > 0) {
-      gl.uniform1f(u.u_ringPass, 0);
-      gl.bindVertexArray(this.quadVao);
-      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, BOX_QUAD_CORNERS.length / 3, this.overlayCount);
-      calls += 1;
-    }
+    });
     gl.bindVertexArray(null);
     gl.disable(gl.BLEND);
     return calls;
@@ -114,11 +88,9 @@ export class BoxPass {
 
   dispose(): void {
     const { gl } = this;
-    this.slots.dispose();
+    this.boxes.dispose();
     this.overlay.dispose();
-    for (const b of this.cornerBuffers) gl.deleteBuffer(b);
-    gl.deleteVertexArray(this.ringVao);
-    gl.deleteVertexArray(this.quadVao);
+    for (const v of this.vaos) gl.deleteVertexArray(v);
     gl.deleteProgram(this.prog.program);
   }
 }

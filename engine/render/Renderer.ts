@@ -1,4 +1,5 @@
 import { EngineError, type EngineErrorCode } from '../types';
+import { BoxMapPass } from './BoxMapPass';
 import { BoxPass } from './BoxPass';
 import { CrosshairPass } from './CrosshairPass';
 import { TilePass } from './TilePass';
@@ -23,6 +24,7 @@ export interface Passes {
   gl: WebGL2RenderingContext;
   tiles: TilePass;
   boxes: BoxPass;
+  boxMap: BoxMapPass;
   crosshair: CrosshairPass;
 }
 
@@ -55,7 +57,6 @@ export interface RendererOptions {
  */
 export class Renderer {
   readonly gl: WebGL2RenderingContext;
-  readonly stats: RenderStats = { frames: 0, textureUploads: 0, tileRequests: 0, drawCalls: 0, lastFrameMs: 0 };
   private passes: Passes | null;
   private frameId: number | null = null;
   private lost = false;
@@ -97,7 +98,7 @@ export class Renderer {
   private createPasses(): Passes {
     const { gl } = this;
     initTileUploads(gl);
-    return { gl, tiles: new TilePass(gl), boxes: new BoxPass(gl), crosshair: new CrosshairPass(gl) };
+    return { gl, tiles: new TilePass(gl), boxes: new BoxPass(gl), boxMap: new BoxMapPass(gl), crosshair: new CrosshairPass(gl) };
   }
 
   /** The passes, or null while the context is lost. */
@@ -125,16 +126,12 @@ export class Renderer {
     this.frameId = null;
     const passes = this.current;
     if (!passes) return;
-    const t0 = performance.now();
     const { gl } = this;
     gl.viewport(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight);
     const [r, g, b] = this.background;
     gl.clearColor(r / 255, g / 255, b / 255, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    const again = this.options.draw(passes, now);
-    this.stats.frames += 1;
-    this.stats.lastFrameMs = performance.now() - t0;
-    if (again) this.invalidate();
+    if (this.options.draw(passes, now)) this.invalidate();
   };
 
   private readonly onLost = (e: Event): void => {
@@ -168,6 +165,7 @@ export class Renderer {
     if (this.passes && !this.lost) {
       this.passes.tiles.dispose();
       this.passes.boxes.dispose();
+      this.passes.boxMap.dispose();
       this.passes.crosshair.dispose();
     }
     this.passes = null;

@@ -71,3 +71,17 @@ describe('HttpTileSource.getTile', () => {
     await expect(src.getTile(0, 0, 0, ac.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('HttpTileSource services', () => {
+  it('takes the engine decoder when it has none, and keeps its own otherwise', async () => {
+    const okFetch = (async () => new Response(new Blob(['x']))) as typeof fetch;
+    const engineDecoder: TileDecoder = { decode: async () => ({ width: 2, height: 2, data: new Uint8Array(16) }) };
+    const bare = new HttpTileSource({ info, urlTemplate: '/{level}/{x}/{y}', fetch: okFetch });
+    await expect(bare.getTile(0, 0, 0, new AbortController().signal)).rejects.toMatchObject({ code: 'image_decode_failed' });
+    bare.attachServices({ decoder: engineDecoder });
+    await expect(bare.getTile(0, 0, 0, new AbortController().signal)).resolves.toMatchObject({ width: 2 });
+    const own = new HttpTileSource({ info, urlTemplate: '/{level}/{x}/{y}', fetch: okFetch, decoder: rawDecoder });
+    own.attachServices({ decoder: engineDecoder });
+    await expect(own.getTile(0, 0, 0, new AbortController().signal)).resolves.toMatchObject({ width: 1 });
+  });
+});

@@ -22,12 +22,25 @@ export interface HttpTileSourceOptions extends LevelMapping {
   info: PyramidInfo;
   /** E.g. `/api/images/42/tiles/{level}/{x}_{y}.jpg`; `{level}`, `{x}`, `{y}` are replaced. */
   urlTemplate: string;
-  /** Decodes fetched bytes (the app passes the worker pool; tests an in-process decoder). */
-  decoder: TileDecoder;
+  /**
+   * Decodes fetched bytes (the app passes the worker pool; tests an in-process decoder). When
+   * omitted, the engine's `services.decoder` is used once the source is loaded into an engine.
+   */
+  decoder?: TileDecoder;
   /** Extra fetch options (credentials, headers); the signal is always the tile's own. */
   init?: Omit<RequestInit, 'signal'>;
   /** Injectable for tests; defaults to the global fetch. */
   fetch?: typeof fetch;
+}
+
+/** A source that takes services from the engine that loads it (see `Engine.loadImage`). */
+export interface UsesEngineServices {
+  attachServices(services: { decoder?: TileDecoder }): void;
+}
+
+/** Whether `source` wants the engine's services. */
+export function usesEngineServices(source: object): source is UsesEngineServices {
+  return typeof (source as Partial<UsesEngineServices>).attachServices === 'function';
 }
 
 /** The template's level number for our `level` (see {@link LevelMapping}). */
@@ -51,13 +64,20 @@ export function tileUrl(template: string, level: number, x: number, y: number): 
  * through the injected decoder; failures reject with `EngineError` codes `tile_load_failed`
  * (network or HTTP status) or `image_decode_failed`, aborts with an AbortError.
  */
-export class HttpTileSource implements TileSource {
+export class HttpTileSource implements TileSource, UsesEngineServices {
   readonly info: PyramidInfo;
   private readonly options: HttpTileSourceOptions;
+  private decoder: TileDecoder | undefined;
 
   constructor(options: HttpTileSourceOptions) {
     this.info = options.info;
     this.options = options;
+    this.decoder = options.decoder;
+  }
+
+  /** Takes the engine's decoder when none was given. */
+  attachServices(services: { decoder?: TileDecoder }): void {
+    this.decoder ??= services.decoder;
   }
 
   /** The URL of one tile (our level numbering). */
@@ -78,8 +98,9 @@ export class HttpTileSource implements TileSource {
       if (e instanceof EngineError) throw e;
       throw new EngineError('tile_load_failed', e instanceof Error ? e.message : undefined);
     }
+    if (!this.decoder) throw new EngineError('image_decode_failed', 'no tile decoder: pass one or set services.decoder');
     try {
-      return await this.options.decoder.decode(blob, signal);
+      return await this.decoder.decode(blob, signal);
     } catch (e) {
       if (isAbortError(e) || signal.aborted) throw abortError();
       throw new EngineError('image_decode_failed', e instanceof Error ? e.message : undefined);

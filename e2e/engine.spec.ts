@@ -1,0 +1,250 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Engine } from '../engine';
+
+/** The page's window with the engine a test mounted. */
+type TestWindow = Window & { testEngine: Engine };
+
+/**
+ * The rendering engine in Chromium + SwiftShader, through the lab page (`/lab/engine`, in
+ * VITE_LAB=1 builds), which exposes the engine module as `window.__engineLab.api`. Pixel tests
+ * mount their own small engine on a fresh canvas, so the lab's 100k-box scene does not
+ * interfere; canvases stay small because SwiftShader rasterises on the CPU.
+ */
+
+const LAB = '/lab/engine';
+/** The engine's default clear colour: "blank" in the tests below means exactly this RGB. */
+const BACKGROUND = [32, 33, 36];
+
+/** Opens the lab; `boxes` = 0 skips the 100k-box scene for tests that mount their own engine. */
+async function openLab(page: Page, boxes?: number) {
+  await page.goto(boxes === undefined ? LAB : `${LAB}?boxes=${boxes}`);
+  await page.waitForFunction(() => window.__engineLab?.engine != null, null, { timeout: 20_000 });
+}
+
+/** Mounts an engine of `w`×`h` CSS px on a new canvas with a procedural source; stored on window. */
+async function mountTestEngine(page: Page, opts: { w: number; h: number; image: number; delayFineMs?: number }) {
+  await page.evaluate(({ w, h, image, delayFineMs }) => {
+    const lab = window.__engineLab;
+    if (!lab) throw new Error('no lab');
+    const old = document.getElementById('pixel-test');
+    old?.remove();
+    const host = document.createElement('div');
+    host.id = 'pixel-test';
+    Object.assign(host.style, { position: 'fixed', left: '0', top: '0', width: `${w}px`, height: `${h}px`, zIndex: '10000' });
+    const canvas = document.createElement('canvas');
+    Object.assign(canvas.style, { width: '100%', height: '100%', display: 'block' });
+    host.appendChild(canvas);
+    document.body.appendChild(host);
+    const engine = lab.api.createEngine(canvas, { preserveDrawingBuffer: true, dpr: 1 });
+    const source = new lab.api.ProceduralTileSource({
+      width: image,
+      height: image,
+      delayMs: delayFineMs ? (level: number) => (level < 2 ? delayFineMs : 0) : 0,
+    });
+    engine.loadImage(source);
+    (window as unknown as TestWindow).testEngine = engine;
+  }, opts);
+}
+
+test.describe('engine rendering', () => {
+  test('WebGL2 runs on SwiftShader (not a silent fallback)', async ({ page }) => {
+    await openLab(page);
+    const renderer = await page.evaluate(() => window.__engineLab?.engine?.debug.rendererInfo() ?? '');
+    expect(renderer, `renderer string: ${renderer}`).toContain('SwiftShader');
+    await expect(page.getByTestId('lab-error')).toHaveCount(0);
+  });
+
+  const cases = [
+    { name: 'identity', adj: { contrast: 1, brightness: 0, gamma: 1, invert: false } },
+    { name: 'contrast and brightness', adj: { contrast: 1.8, brightness: -0.1, gamma: 1, invert: false } },
+    { name: 'gamma', adj: { contrast: 1, brightness: 0.05, gamma: 2.2, invert: false } },
+    { name: 'invert with low contrast', adj: { contrast: 0.5, brightness: 0.2, gamma: 0.8, invert: true } },
+  ];
+  for (const { name, adj } of cases) {
+    test(`pixels follow the adjustment formula: ${name}`, async ({ page }) => {
+      await openLab(page, 0);
+      await mountTestEngine(page, { w: 320, h: 240, image: 8192 });
+      // Zoom 1 centred on an integer point: screen pixel centres land on texel centres, so the
+      // read-back equals the shader formula applied to the pattern, free of filtering.
+      const result = await page.evaluate(async (a) => {
+        const lab = window.__engineLab;
+        const e = (window as unknown as TestWindow).testEngine;
+        if (!lab) throw new Error('no lab');
+        e.setView({ centerX: 4096, centerY: 4000, zoom: 1 });
+        e.setAdjustments(a);
+        await e.whenIdle();
+        const px = e.debug.readPixels(0, 0, 320, 240);
+        let worst = 0;
+        let checked = 0;
+        for (let j = 0; j < 240; j += 7) {
+          for (let i = 0; i < 320; i += 5) {
+            const [r, g, b] = lab.api.patternPixel(4096 - 160 + i, 4000 - 120 + j);
+            const o = (j * 320 + i) * 4;
+            const want = [r, g, b].map((v) => Math.round(lab.api.adjustPixel(v / 255, a) * 255));
+            for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs((px[o + c] ?? -999) - (want[c] ?? 0)));
+            checked += 1;
+          }
+        }
+        return { worst, checked };
+      }, adj);
+      expect(result.checked).toBeGreaterThan(2000);
+      expect(result.worst).toBeLessThanOrEqual(2);
+    });
+  }
+
+  test('a coarse level is drawn at its own pixel scale (zoom 1/4 reads level 2)', async ({ page }) => {
+    await openLab(page, 0);
+    await mountTestEngine(page, { w: 320, h: 240, image: 65_536 });
+    const worst = await page.evaluate(async () => {
+      const lab = window.__engineLab;
+      const e = (window as unknown as TestWindow).testEngine;
+      if (!lab) throw new Error('no lab');
+      // Centre on a multiple of 4 image px so that level-2 texel centres meet screen pixel centres.
+      e.setView({ centerX: 32_768, centerY: 20_480, zoom: 0.25 });
+      await e.whenIdle();
+      const px = e.debug.readPixels(0, 0, 320, 240);
+      let w = 0;
+      for (let j = 0; j < 240; j += 3) {
+        for (let i = 0; i < 320; i += 3) {
+          const want = lab.api.patternPixelAtLevel(2, 32_768 / 4 - 160 + i, 20_480 / 4 - 120 + j);
+          const o = (j * 320 + i) * 4;
+          for (let c = 0; c < 3; c++) w = Math.max(w, Math.abs((px[o + c] ?? -999) - (want[c] ?? 0)));
+        }
+      }
+      return w;
+    });
+    expect(worst).toBeLessThanOrEqual(2);
+  });
+
+  test('a contrast change costs one frame and no texture upload or tile request', async ({ page }) => {
+    await openLab(page, 0);
+    await mountTestEngine(page, { w: 320, h: 240, image: 20_000 });
+    const delta = await page.evaluate(async () => {
+      const e = (window as unknown as TestWindow).testEngine;
+      e.setView({ centerX: 10_000, centerY: 10_000, zoom: 0.8 });
+      await e.whenIdle();
+      const before = e.stats();
+      e.setAdjustments({ contrast: 1.6, brightness: 0.1 });
+      await e.whenIdle();
+      // Two more animation frames: nothing else may run.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const after = e.stats();
+      return {
+        frames: after.frames - before.frames,
+        uploads: after.textureUploads - before.textureUploads,
+        requests: after.tileRequests - before.tileRequests,
+      };
+    });
+    expect(delta).toEqual({ frames: 1, uploads: 0, requests: 0 });
+  });
+
+  test('panning never shows blank area while finer tiles load', async ({ page }) => {
+    await openLab(page, 0);
+    // Levels 0 and 1 take 600 ms per tile; the coarse levels arrive at once.
+    await mountTestEngine(page, { w: 320, h: 240, image: 30_000, delayFineMs: 600 });
+    const result = await page.evaluate(async (bg) => {
+      const e = (window as unknown as TestWindow).testEngine;
+      e.setView({ centerX: 12_000, centerY: 12_000, zoom: 0.05 });
+      await e.whenIdle();
+      e.setView({ centerX: 12_000, centerY: 12_000, zoom: 1 });
+      let blankFrames = 0;
+      let frames = 0;
+      let coarseSeen = false;
+      for (let step = 0; step < 40; step++) {
+        e.setView({ centerX: 12_000 + step * 37, centerY: 12_000 + step * 23, zoom: 1 });
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const px = e.debug.readPixels(0, 0, 320, 240);
+        let blank = 0;
+        for (let o = 0; o < px.length; o += 4) if (px[o] === bg[0] && px[o + 1] === bg[1] && px[o + 2] === bg[2]) blank += 1;
+        if (blank > 0) blankFrames += 1;
+        frames += 1;
+        const p = e.debug.tileProgress();
+        if (p.loaded < p.wanted) coarseSeen = true;
+      }
+      return { blankFrames, frames, coarseSeen };
+    }, BACKGROUND);
+    expect(result.frames).toBe(40);
+    // The fine tiles were still loading during the pan (so the test tested something)…
+    expect(result.coarseSeen).toBe(true);
+    // …and no frame showed the background.
+    expect(result.blankFrames).toBe(0);
+  });
+
+  test('no WebGL: the engine reports webgl_unavailable instead of a blank canvas', async ({ page }) => {
+    await openLab(page, 0);
+    const code = await page.evaluate(async () => {
+      const lab = window.__engineLab;
+      if (!lab) throw new Error('no lab');
+      const canvas = document.createElement('canvas');
+      canvas.getContext('2d'); // a canvas with a 2D context can never give WebGL
+      const e = lab.api.createEngine(canvas, {});
+      const got = await new Promise<string>((resolve) => {
+        e.on('error', (ev) => resolve(ev.code));
+        setTimeout(() => resolve('none'), 2000);
+      });
+      e.dispose();
+      return got;
+    });
+    expect(code).toBe('webgl_unavailable');
+  });
+
+  test('a lost context is reported and the picture comes back when restored', async ({ page }) => {
+    await openLab(page, 0);
+    await mountTestEngine(page, { w: 200, h: 150, image: 4096 });
+    const result = await page.evaluate(async () => {
+      const e = (window as unknown as TestWindow).testEngine;
+      await e.whenIdle();
+      const codes: string[] = [];
+      e.on('error', (ev) => codes.push(ev.code));
+      const ext = e.debug.loseContextExtension();
+      ext?.loseContext();
+      await new Promise((r) => setTimeout(r, 200));
+      ext?.restoreContext();
+      await new Promise((r) => setTimeout(r, 200));
+      await e.whenIdle();
+      const px = e.debug.readPixels(100, 75, 1, 1);
+      return { codes, nonBlank: !(px[0] === 32 && px[1] === 33 && px[2] === 36) };
+    });
+    expect(result.codes).toContain('context_lost');
+    expect(result.nonBlank).toBe(true);
+  });
+});
+
+test.describe('engine lab page', () => {
+  test('mounts 100k × 100k with 100,000 boxes and responds to pan and zoom', async ({ page }) => {
+    await openLab(page);
+    const canvas = page.getByTestId('lab-canvas');
+    await expect(canvas).toBeVisible();
+    const info = await page.evaluate(async () => {
+      const e = window.__engineLab?.engine;
+      if (!e) throw new Error('no engine');
+      await e.whenIdle();
+      return { boxes: e.getBoxes().length, view: e.getView(), frames: e.stats().frames };
+    });
+    expect(info.boxes).toBe(100_000);
+    expect(info.frames).toBeGreaterThan(0);
+    await expect(page.getByTestId('lab-error')).toHaveCount(0);
+
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no canvas box');
+    const zoomBefore = await page.evaluate(() => window.__engineLab?.engine?.getZoomPercent() ?? 0);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => page.evaluate(() => window.__engineLab?.engine?.getZoomPercent() ?? 0)).toBeGreaterThan(zoomBefore);
+
+    const before = await page.evaluate(() => window.__engineLab?.engine?.getView());
+    await page.mouse.move(box.x + 300, box.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 200, box.y + 250, { steps: 5 });
+    await page.mouse.up();
+    const after = await page.evaluate(() => window.__engineLab?.engine?.getView());
+    expect(after?.centerX).toBeGreaterThan(before?.centerX ?? Infinity);
+    await expect(page.getByTestId('lab-zoom')).not.toHaveText('');
+    const stats = await page.evaluate(async () => {
+      const e = window.__engineLab?.engine;
+      await e?.whenIdle();
+      return e?.stats();
+    });
+    expect(stats?.lastFrameMs).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,317 @@
+import { BOX_FLAGS } from '../../shaders';
+import type { AnnotationChange, AnnotationStore } from '../AnnotationStore';
+import { visibleImageRect } from '../camera';
+import { handlePosition, RESIZE_HANDLES } from '../spatial/handles';
+import type { Rect, View, Viewport } from '../types';
+import type { BoxBuffer } from './BoxBuffer';
+import { packRgba } from './BoxBuffer';
+import { boxMapScale, rasterizeBoxMap } from './boxMapRaster';
+import { parseHexColor } from './labelPlacement';
+import type { Passes } from './Renderer';
+
+/** Most boxes (estimated from the count grid) drawn one by one before the box map takes over. */
+export const STREAM_MAX_BOXES = 8000;
+/** The streamed area is the view grown by this fraction on each side, so a pan reuses it. */
+const STREAM_MARGIN = 0.25;
+/** Count-grid cells per side (the estimate of boxes in view). */
+const GRID = 64;
+/** Handle squares, CSS px. */
+const HANDLE_SIZE = 8;
+
+function contains(outer: Rect, inner: Rect): boolean {
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+}
+
+function meets(a: Rect, x: number, y: number, w: number, h: number): boolean {
+  return x <= a.x + a.width && x + w >= a.x && y <= a.y + a.height && y + h >= a.y;
+}
+
+/**
+ * Decides which boxes the GPU sees and keeps them in sync with the store.
+ *
+ * - Near zoom: the boxes around the view (the view plus a 25 % margin, from the store's spatial
+ *   index) live in `passes.boxes.boxes`; edits rewrite their entries only (sub-range uploads),
+ *   and a pan inside the margin re-uploads nothing.
+ * - Far zoom, when more than {@link STREAM_MAX_BOXES} boxes are in view: every box is pre-drawn
+ *   into the box map (one texture, one quad per frame), rebuilt when boxes change or the zoom
+ *   crosses a power of two. Drawing 100,000 boxes one by one costs SwiftShader 90–200 ms a
+ *   frame even as plain triangles; the map costs one textured quad.
+ * - Always: selected and hovered boxes, resize handles, the box being drawn and the marquee go
+ *   to the small overlay buffer, drawn on top.
+ */
+export class BoxLayer {
+  private colors = new Uint32Array(0);
+  private image = { width: 1, height: 1 };
+  private counts = new Uint32Array(GRID * GRID);
+  private cellOf = new Int32Array(0);
+  private streamSlots: number[] = [];
+  private slotToStream = new Int32Array(0);
+  private streamRect: Rect | null = null;
+  private streamDirty = true;
+  private overlayDirty = true;
+  private mapScale = 0;
+  private mapDirty = true;
+  private mapPixels = new Uint8Array(0);
+  private mapSize = { width: 0, height: 0 };
+  /** Slots to (re)write into the stream at the next draw. */
+  private pending: number[] = [];
+  private readonly queryOut: number[] = [];
+  /** What the last frame drew: 'stream' or 'map' (tests, stats). */
+  mode: 'stream' | 'map' = 'stream';
+  draft: Rect | null = null;
+  marquee: Rect | null = null;
+
+  constructor(private readonly store: AnnotationStore) {
+    this.setLabels();
+  }
+
+  /** Re-reads label colours (after setLabels on the store). */
+  setLabels(): void {
+    this.colors = Uint32Array.from(this.store.labels.map((l) => packRgba(...parseHexColor(l.color))));
+    this.streamDirty = true;
+    this.overlayDirty = true;
+    this.mapDirty = true;
+  }
+
+  /** The image size (for the count grid and the box map). */
+  setImageSize(width: number, height: number): void {
+    this.image = { width: Math.max(1, width), height: Math.max(1, height) };
+    this.recount();
+  }
+
+  /** Follows a store change; only slots in the change's range are touched. */
+  onAnnotations(change: AnnotationChange): void {
+    const { start, end } = change.slots;
+    const n = this.store.slotCount;
+    if (change.reallocated || change.source === 'load' || end - start > STREAM_MAX_BOXES) {
+      this.recount();
+      this.streamDirty = true;
+    } else {
+      this.ensureSlots(n);
+      for (let s = start; s < end; s++) this.updateSlot(s);
+    }
+    this.mapDirty = true;
+    this.overlayDirty = true;
+  }
+
+  /** Selection or hover changed: only the overlay is rebuilt. */
+  onSelection(): void {
+    this.overlayDirty = true;
+  }
+
+  /** After a lost context came back: everything must be uploaded again. */
+  onRestored(): void {
+    this.streamDirty = true;
+    this.overlayDirty = true;
+    this.mapScale = 0;
+  }
+
+  /** Estimated boxes meeting `rect` (count-grid cells it touches; an overestimate). */
+  estimate(rect: Rect): number {
+    const cw = this.image.width / GRID;
+    const ch = this.image.height / GRID;
+    const i0 = Math.max(0, Math.floor(rect.x / cw));
+    const j0 = Math.max(0, Math.floor(rect.y / ch));
+    const i1 = Math.min(GRID - 1, Math.floor((rect.x + rect.width) / cw));
+    const j1 = Math.min(GRID - 1, Math.floor((rect.y + rect.height) / ch));
+    let sum = 0;
+    for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) sum += this.counts[j * GRID + i] ?? 0;
+    return sum;
+  }
+
+  /** Slots drawn one by one right now (tests). */
+  get streamed(): number {
+    return this.streamSlots.length;
+  }
+
+  /** Draws the boxes for `view`; returns the draw calls issued. */
+  draw(passes: Passes, view: View, viewport: Viewport): number {
+    const visible = visibleImageRect(view, viewport);
+    const deviceZoom = view.zoom * viewport.dpr;
+    const scale = boxMapScale(deviceZoom, this.image.width, this.image.height);
+    const useMap = scale > 0 && this.estimate(visible) > STREAM_MAX_BOXES;
+    let calls = 0;
+    if (useMap) {
+      this.mode = 'map';
+      passes.boxes.boxes.length = 0;
+      this.streamRect = null;
+      if (scale !== this.mapScale || this.mapDirty) this.buildMap(passes, scale);
+      const w = this.mapSize.width / this.mapScale;
+      const h = this.mapSize.height / this.mapScale;
+      passes.boxMap.draw(-view.centerX * view.zoom, -view.centerY * view.zoom, w * view.zoom, h * view.zoom, viewport.width, viewport.height);
+      calls += 1;
+    } else {
+      this.mode = 'stream';
+      if (this.streamDirty || !this.streamRect || !contains(this.streamRect, visible) || this.streamRect.width > 16 * visible.width) {
+        this.rebuildStream(passes.boxes.boxes, visible);
+      }
+      this.flushPending(passes.boxes.boxes);
+    }
+    if (this.overlayDirty) this.rebuildOverlay(passes.boxes.overlay);
+    calls += passes.boxes.draw(
+      { centerX: view.centerX, centerY: view.centerY, zoom: view.zoom, width: viewport.width, height: viewport.height },
+      { lineWidth: 1.5, fillAlpha: 0.18 },
+    );
+    return calls;
+  }
+
+  /** Handles keep a fixed screen size, so the overlay follows zoom changes. */
+  onZoomChanged(): void {
+    if (this.store.selection.size === 1) this.overlayDirty = true;
+  }
+
+  /** Slots (from the stream) whose boxes meet `rect`, for label placement. */
+  streamedIn(rect: Rect, out: number[] = []): number[] {
+    out.length = 0;
+    const r = this.store.rects;
+    for (const s of this.streamSlots) {
+      if ((this.store.labelsBySlot[s] ?? -1) >= 0 && meets(rect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)) out.push(s);
+    }
+    return out;
+  }
+
+  private ensureSlots(n: number): void {
+    if (this.cellOf.length >= n) return;
+    const cap = Math.max(n, this.cellOf.length * 2, 1024);
+    const cells = new Int32Array(cap).fill(-1);
+    cells.set(this.cellOf);
+    this.cellOf = cells;
+    const map = new Int32Array(cap).fill(-1);
+    map.set(this.slotToStream);
+    this.slotToStream = map;
+  }
+
+  private cell(slot: number): number {
+    const r = this.store.rects;
+    if ((this.store.labelsBySlot[slot] ?? -1) < 0) return -1;
+    const cx = (r[4 * slot] ?? 0) + (r[4 * slot + 2] ?? 0) / 2;
+    const cy = (r[4 * slot + 1] ?? 0) + (r[4 * slot + 3] ?? 0) / 2;
+    const i = Math.max(0, Math.min(GRID - 1, Math.floor((cx / this.image.width) * GRID)));
+    const j = Math.max(0, Math.min(GRID - 1, Math.floor((cy / this.image.height) * GRID)));
+    return j * GRID + i;
+  }
+
+  private recount(): void {
+    const n = this.store.slotCount;
+    this.cellOf = new Int32Array(Math.max(n, 1024)).fill(-1);
+    this.slotToStream = new Int32Array(Math.max(n, 1024)).fill(-1);
+    this.streamSlots = [];
+    this.counts.fill(0);
+    for (let s = 0; s < n; s++) {
+      const c = this.cell(s);
+      this.cellOf[s] = c;
+      if (c >= 0) this.counts[c] = (this.counts[c] ?? 0) + 1;
+    }
+    this.streamDirty = true;
+  }
+
+  private updateSlot(s: number): void {
+    const old = this.cellOf[s] ?? -1;
+    const c = this.cell(s);
+    if (old !== c) {
+      if (old >= 0) this.counts[old] = (this.counts[old] ?? 1) - 1;
+      if (c >= 0) this.counts[c] = (this.counts[c] ?? 0) + 1;
+      this.cellOf[s] = c;
+    }
+    if (this.streamDirty || !this.streamRect) return;
+    const i = this.slotToStream[s] ?? -1;
+    const r = this.store.rects;
+    if (i >= 0) this.pending.push(s);
+    else if (c >= 0 && meets(this.streamRect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)) this.pending.push(s);
+  }
+
+  private writeSlot(buf: BoxBuffer, i: number, s: number): void {
+    const r = this.store.rects;
+    const label = this.store.labelsBySlot[s] ?? -1;
+    const color = label >= 0 ? (this.colors[label] ?? 0x808080ff) : 0;
+    buf.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, color, label >= 0 ? 0 : BOX_FLAGS.hidden);
+  }
+
+  private rebuildStream(buf: BoxBuffer, visible: Rect): void {
+    const mx = visible.width * STREAM_MARGIN;
+    const my = visible.height * STREAM_MARGIN;
+    const rect = { x: visible.x - mx, y: visible.y - my, width: visible.width + 2 * mx, height: visible.height + 2 * my };
+    for (const s of this.streamSlots) this.slotToStream[s] = -1;
+    const slots = this.store.querySlots(rect, this.queryOut);
+    this.ensureSlots(this.store.slotCount);
+    this.streamSlots = [];
+    buf.ensureCapacity(slots.length);
+    for (const s of slots) {
+      this.slotToStream[s] = this.streamSlots.length;
+      this.writeSlot(buf, this.streamSlots.length, s);
+      this.streamSlots.push(s);
+    }
+    buf.length = this.streamSlots.length;
+    this.streamRect = rect;
+    this.streamDirty = false;
+    this.pending = [];
+  }
+
+  /** Applies slot edits to the stream: rewrite in place, or append a box that moved in. */
+  private flushPending(buf: BoxBuffer): void {
+    if (this.pending.length === 0) return;
+    for (const s of this.pending) {
+      let i = this.slotToStream[s] ?? -1;
+      if (i < 0) {
+        i = this.streamSlots.length;
+        buf.ensureCapacity(i + 1);
+        this.slotToStream[s] = i;
+        this.streamSlots.push(s);
+        buf.length = this.streamSlots.length;
+      }
+      this.writeSlot(buf, i, s);
+    }
+    this.pending = [];
+  }
+
+  private rebuildOverlay(buf: BoxBuffer): void {
+    const items: Array<[number, number, number, number, number, number]> = [];
+    const r = this.store.rects;
+    const push = (s: number, flags: number) => {
+      const label = this.store.labelsBySlot[s] ?? -1;
+      if (label < 0) return;
+      items.push([r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, this.colors[label] ?? 0x808080ff, flags]);
+    };
+    const hover = this.store.hover;
+    const hoverSlot = hover === null ? -1 : this.store.slotOf(hover);
+    for (const id of this.store.selection) {
+      const s = this.store.slotOf(id);
+      if (s >= 0) push(s, BOX_FLAGS.selected | (s === hoverSlot ? BOX_FLAGS.hovered : 0));
+    }
+    if (hoverSlot >= 0 && !(hover !== null && this.store.selection.has(hover))) push(hoverSlot, BOX_FLAGS.hovered);
+    if (this.store.selection.size === 1) {
+      const [id] = this.store.selection;
+      const s = id === undefined ? -1 : this.store.slotOf(id);
+      if (s >= 0) {
+        const rect = { x: r[4 * s] ?? 0, y: r[4 * s + 1] ?? 0, width: r[4 * s + 2] ?? 0, height: r[4 * s + 3] ?? 0 };
+        const color = this.colors[this.store.labelsBySlot[s] ?? 0] ?? 0x808080ff;
+        for (const h of RESIZE_HANDLES) {
+          const p = handlePosition(rect, h);
+          items.push([p.x, p.y, HANDLE_SIZE, HANDLE_SIZE, color, BOX_FLAGS.handle]);
+        }
+      }
+    }
+    if (this.draft) items.push([this.draft.x, this.draft.y, this.draft.width, this.draft.height, 0xffffffff, BOX_FLAGS.selected]);
+    if (this.marquee) items.push([this.marquee.x, this.marquee.y, this.marquee.width, this.marquee.height, 0x90caf9ff, 0]);
+    buf.ensureCapacity(items.length);
+    items.forEach((it, i) => buf.set(i, ...it));
+    buf.length = items.length;
+    this.overlayDirty = false;
+  }
+
+  private buildMap(passes: Passes, scale: number): void {
+    const width = Math.max(1, Math.ceil(this.image.width * scale));
+    const height = Math.max(1, Math.ceil(this.image.height * scale));
+    if (this.mapPixels.length !== width * height * 4) this.mapPixels = new Uint8Array(width * height * 4);
+    rasterizeBoxMap(this.mapPixels, width, height, scale, this.store.rects, this.store.labelsBySlot, this.store.slotCount, this.colors);
+    passes.boxMap.upload(this.mapPixels, width, height);
+    this.mapSize = { width, height };
+    this.mapScale = scale;
+    this.mapDirty = false;
+  }
+
+  /** Marks the overlay for rebuilding (tool overlay changed). */
+  invalidateOverlay(): void {
+    this.overlayDirty = true;
+  }
+}

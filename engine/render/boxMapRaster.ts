@@ -1,0 +1,80 @@
+/**
+ * The CPU side of the box map (map-style level of detail): every box drawn into one small
+ * RGBA image aligned with the image, `scale` map pixels per image pixel, as a one-pixel outline
+ * in its label colour (a filled dot when it covers a single map pixel). Premultiplied alpha:
+ * opaque colours are their own premultiplied value, empty pixels are 0.
+ */
+
+/** Longest side of the box map in pixels (16 MiB of RGBA at most). */
+export const BOX_MAP_MAX_SIDE = 2048;
+
+/**
+ * The map scale for a zoom: a power of two, preferably the smallest ≥ `deviceZoom` (map pixels
+ * no larger than a device pixel), else the one below (up to two device pixels a map pixel:
+ * slightly soft, still far sharper than boxes of a pixel or two need); 0 when even that map
+ * would exceed {@link BOX_MAP_MAX_SIDE} — then boxes must be drawn one by one.
+ */
+export function boxMapScale(deviceZoom: number, imageWidth: number, imageHeight: number): number {
+  if (!(deviceZoom > 0)) return 0;
+  const side = Math.max(imageWidth, imageHeight);
+  const up = 2 ** Math.ceil(Math.log2(deviceZoom));
+  if (Math.ceil(side * up) <= BOX_MAP_MAX_SIDE) return up;
+  const down = up / 2;
+  return down >= deviceZoom / 2 && Math.ceil(side * down) <= BOX_MAP_MAX_SIDE ? down : 0;
+}
+
+/**
+ * Draws slots [0, count) into `out` (`width` × `height` RGBA, cleared first). `rects` holds
+ * x, y, w, h per slot; `labels` the label index (-1: free slot, skipped); `colors` the packed
+ * 0xRRGGBBAA colour per label.
+ */
+export function rasterizeBoxMap(
+  out: Uint8Array,
+  width: number,
+  height: number,
+  scale: number,
+  rects: Float32Array,
+  labels: Int32Array,
+  count: number,
+  colors: Uint32Array,
+): void {
+  out.fill(0);
+  const px = new Uint32Array(out.buffer, out.byteOffset, width * height);
+  // Uint32 writes are little-endian: 0xAABBGGRR puts R first in memory.
+  const le = new Uint32Array(colors.length);
+  for (let i = 0; i < colors.length; i++) {
+    const c = colors[i]!;
+    le[i] = (((c & 255) << 24) | (((c >>> 8) & 255) << 16) | (((c >>> 16) & 255) << 8) | (c >>> 24)) >>> 0;
+  }
+  const maxX = width - 1;
+  const maxY = height - 1;
+  for (let s = 0; s < count; s++) {
+    const label = labels[s]!;
+    if (label < 0) continue;
+    const c = label < le.length ? le[label]! : 0xff808080;
+    const x = rects[4 * s]!;
+    const y = rects[4 * s + 1]!;
+    let x0 = Math.floor(x * scale);
+    let y0 = Math.floor(y * scale);
+    let x1 = Math.floor((x + rects[4 * s + 2]!) * scale);
+    let y1 = Math.floor((y + rects[4 * s + 3]!) * scale);
+    x0 = x0 < 0 ? 0 : x0 > maxX ? maxX : x0;
+    y0 = y0 < 0 ? 0 : y0 > maxY ? maxY : y0;
+    x1 = x1 < 0 ? 0 : x1 > maxX ? maxX : x1;
+    y1 = y1 < 0 ? 0 : y1 > maxY ? maxY : y1;
+    if (x1 - x0 <= 1 && y1 - y0 <= 1) {
+      px[y0 * width + x0] = c;
+      continue;
+    }
+    const top = y0 * width;
+    const bottom = y1 * width;
+    for (let i = x0; i <= x1; i++) {
+      px[top + i] = c;
+      px[bottom + i] = c;
+    }
+    for (let j = y0 + 1; j < y1; j++) {
+      px[j * width + x0] = c;
+      px[j * width + x1] = c;
+    }
+  }
+}

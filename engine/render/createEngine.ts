@@ -1,0 +1,244 @@
+import { EngineCore, type EngineCoreEvents } from '../EngineCore';
+import { Emitter } from '../emitter';
+import type { Overlay } from '../tools/Tool';
+import {
+  DEFAULT_ADJUSTMENTS, EngineError, type Adjustments, type Box, type EngineErrorCode, type LabelClass,
+  type TileSource, type ToolName, type Vec2, type View, type Viewport,
+} from '../types';
+import { usesEngineServices } from '../sources/HttpTileSource';
+import { BoxLayer } from './BoxLayer';
+import { CanvasInput } from './CanvasInput';
+import { sizeCanvas } from './canvasSize';
+import { EngineDebug } from './EngineDebug';
+import { LabelOverlay } from './LabelOverlay';
+import { placeLabels } from './labelPlacement';
+import { Renderer, type Passes, type RenderStats } from './Renderer';
+import { TileLayer } from './TileLayer';
+import type { Engine, EngineEvents, EngineOptions } from './engineTypes';
+
+const CROSSHAIR: readonly [number, number, number, number] = [0.85, 0.85, 0.85, 0.85];
+
+/**
+ * Creates the engine on `canvas`: an EngineCore (camera, store, history, tools) drawn by the
+ * WebGL2 renderer, with pointer, wheel and keyboard input on the canvas. Never throws for a
+ * missing WebGL: the engine then runs headless and emits `error` { code: 'webgl_unavailable' }
+ * right after creation (and `getError()` says so), so the UI can show a message instead of a
+ * blank canvas.
+ */
+export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions = {}): Engine {
+  const events = new Emitter<EngineEvents>();
+  const cssSize = (): Viewport => ({
+    width: Math.max(1, canvas.clientWidth || canvas.width),
+    height: Math.max(1, canvas.clientHeight || canvas.height),
+    dpr: options.dpr ?? (globalThis.devicePixelRatio || 1),
+  });
+  const core = new EngineCore({ imageSize: { width: 1, height: 1 }, viewport: cssSize(), labels: options.labels, tool: options.tool ?? 'pan' });
+  let adjustments: Adjustments = { ...DEFAULT_ADJUSTMENTS };
+  let lastError: EngineErrorCode | null = null;
+  let disposed = false;
+  const stats: RenderStats = { frames: 0, textureUploads: 0, tileRequests: 0, drawCalls: 0, lastFrameMs: 0 };
+  const idleWaiters: Array<() => void> = [];
+  const error = (code: EngineErrorCode) => {
+    lastError = code;
+    events.emit('error', { code });
+  };
+
+  const boxes = new BoxLayer(core.store);
+  const tiles = new TileLayer({
+    budgetBytes: options.textureBudgetBytes ?? 256 * 2 ** 20,
+    maxUploadsPerFrame: options.maxUploadsPerFrame ?? 4,
+    invalidate: () => renderer?.invalidate(),
+    onProgress: (p) => events.emit('tileProgress', p),
+    onError: error,
+  });
+  const labelHost = options.labelLayer ?? canvas.parentElement;
+  const labels = labelHost ? new LabelOverlay(labelHost) : null;
+  let labelsDirty = true;
+  let lastZoom = core.view.zoom;
+
+  let renderer: Renderer | null = null;
+  try {
+    renderer = new Renderer(canvas, {
+      preserveDrawingBuffer: options.preserveDrawingBuffer,
+      background: options.background,
+      draw: (passes) => drawFrame(passes),
+      onError: error,
+      onRestored: () => {
+        tiles.onRestored();
+        boxes.onRestored();
+      },
+    });
+  } catch (e) {
+    const code = e instanceof EngineError ? e.code : 'webgl_unavailable';
+    // Subscribers attach after createEngine returns: report on the next microtask.
+    queueMicrotask(() => error(code));
+    lastError = code;
+  }
+  const input = new CanvasInput(canvas, core, () => {
+    if (core.tool === 'box') renderer?.invalidate();
+  });
+
+  function drawFrame(passes: Passes): boolean {
+    const t0 = performance.now();
+    const view = core.view;
+    const viewport = core.viewport;
+    const t = tiles.frame(passes, view, viewport, adjustments);
+    let calls = t.drawCalls;
+    calls += boxes.draw(passes, view, viewport);
+    if (core.tool === 'box' && input.hover) {
+      passes.crosshair.draw(input.hover.x, input.hover.y, viewport.width, viewport.height, CROSSHAIR);
+      calls += 1;
+    }
+    if (labelsDirty && labels) updateLabels();
+    stats.frames += 1;
+    stats.drawCalls += calls;
+    stats.textureUploads += t.uploads;
+    stats.tileRequests = tiles.requests;
+    stats.lastFrameMs = performance.now() - t0;
+    if (!t.busy) queueMicrotask(checkIdle);
+    return t.busy;
+  }
+
+  function updateLabels(): void {
+    labelsDirty = false;
+    if (!labels) return;
+    if (boxes.mode !== 'stream') {
+      labels.update([]);
+      return;
+    }
+    const view = core.view;
+    const viewport = core.viewport;
+    const slots = boxes.streamedIn({ x: view.centerX - viewport.width / 2 / view.zoom, y: view.centerY - viewport.height / 2 / view.zoom, width: viewport.width / view.zoom, height: viewport.height / view.zoom });
+    const r = core.store.rects;
+    const inView = slots.map((s) => ({ x: r[4 * s] ?? 0, y: r[4 * s + 1] ?? 0, width: r[4 * s + 2] ?? 0, label: core.store.labelsBySlot[s] ?? -1 }));
+    labels.update(placeLabels(inView, view, viewport, core.store.labels));
+  }
+
+  function isIdle(): boolean {
+    return !renderer || renderer.isLost || (!renderer.pending && tiles.settled);
+  }
+
+  function checkIdle(): void {
+    if (!isIdle()) return;
+    for (const resolve of idleWaiters.splice(0)) resolve();
+  }
+
+  const invalidate = () => {
+    labelsDirty = true;
+    renderer?.invalidate();
+  };
+  const offs = [
+    core.on('view', (e) => {
+      if (e.view.zoom !== lastZoom) {
+        lastZoom = e.view.zoom;
+        boxes.onZoomChanged();
+      }
+      invalidate();
+      events.emit('view', e);
+    }),
+    core.on('tool', (e) => {
+      invalidate();
+      events.emit('tool', e);
+    }),
+    core.on('selection', (e) => {
+      boxes.onSelection();
+      invalidate();
+      events.emit('selection', e);
+    }),
+    core.on('hover', () => {
+      boxes.onSelection();
+      invalidate();
+    }),
+    core.on('labels', () => {
+      boxes.setLabels();
+      invalidate();
+    }),
+    core.on('annotations', (e) => {
+      boxes.onAnnotations(e);
+      invalidate();
+      events.emit('annotations', e);
+    }),
+    core.on('overlay', (o: Overlay) => {
+      boxes.draft = o.draft;
+      boxes.marquee = o.marquee;
+      boxes.invalidateOverlay();
+      invalidate();
+    }),
+    core.on('cursor', ({ cursor }) => {
+      canvas.style.cursor = cursor;
+    }),
+    core.on('error', (e) => error(e.code)),
+  ];
+  canvas.style.cursor = core.cursor;
+
+  const resize = () => {
+    const vp = cssSize();
+    sizeCanvas(canvas, vp.width, vp.height, vp.dpr);
+    core.setViewport(vp);
+    invalidate();
+  };
+  resize();
+  const observer = typeof ResizeObserver === 'function' && options.autoResize !== false ? new ResizeObserver(() => resize()) : null;
+  observer?.observe(canvas);
+
+  const engine: Engine = {
+    loadImage(source: TileSource) {
+      if (usesEngineServices(source)) source.attachServices(options.services ?? {});
+      tiles.setSource(source);
+      core.setImageSize({ width: source.info.width, height: source.info.height });
+      boxes.setImageSize(source.info.width, source.info.height);
+      invalidate();
+    },
+    setView: (view: View) => core.setView(view),
+    zoomAbout: (point: Vec2, factor: number) => core.zoomAbout(point, factor),
+    fit: () => core.fit(),
+    setTool: (tool: ToolName) => core.setTool(tool),
+    setAdjustments(next: Partial<Adjustments>) {
+      const merged = { ...adjustments, ...next };
+      if (merged.contrast === adjustments.contrast && merged.brightness === adjustments.brightness && merged.gamma === adjustments.gamma && merged.invert === adjustments.invert) return;
+      adjustments = merged;
+      // Uniforms only: the next frame redraws the cached textures with the new values.
+      renderer?.invalidate();
+    },
+    setLabels: (list: readonly LabelClass[]) => core.setLabels(list),
+    setActiveLabel: (label: number) => core.setActiveLabel(label),
+    setAnnotations: (list: readonly Box[]) => core.setBoxes(list),
+    select: (ids: Iterable<string>) => core.select(ids),
+    deleteSelection: () => core.deleteSelection(),
+    undo: () => core.undo(),
+    redo: () => core.redo(),
+    resize,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      observer?.disconnect();
+      offs.forEach((off) => off());
+      input.dispose();
+      labels?.dispose();
+      tiles.dispose();
+      renderer?.dispose();
+      core.dispose();
+      events.clear();
+      for (const resolve of idleWaiters.splice(0)) resolve();
+    },
+    getView: () => core.view,
+    getZoomPercent: () => core.zoomPercent,
+    getTool: () => core.tool,
+    getSelection: () => [...core.store.selection],
+    getBoxes: () => core.store.boxes(),
+    getAdjustments: () => ({ ...adjustments }),
+    getError: () => lastError,
+    canUndo: () => core.canUndo,
+    canRedo: () => core.canRedo,
+    stats: () => ({ ...stats }),
+    whenIdle: () => new Promise<void>((resolve) => {
+      idleWaiters.push(resolve);
+      queueMicrotask(checkIdle);
+    }),
+    on: (type, listener) => events.on(type, listener),
+    debug: new EngineDebug(() => renderer, tiles, boxes),
+  };
+  return engine;
+}
+
+export type { EngineCoreEvents };
