@@ -1,6 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { PUBLIC_ROUTES, SUFFIX, withLocale } from './routes';
 
+// One visit per route and locale: the page renders itself (not the 404), in the right language,
+// with its own title, without script errors, and an axe scan finds nothing serious or critical.
 for (const locale of ['ko', 'en'] as const) {
   test.describe(`${locale} pages`, () => {
     test.use({ locale: locale === 'ko' ? 'ko-KR' : 'en-US' });
@@ -10,7 +13,7 @@ for (const locale of ['ko', 'en'] as const) {
     });
 
     for (const route of PUBLIC_ROUTES) {
-      test(`${withLocale(route, locale)} renders its own page`, async ({ page }) => {
+      test(`${withLocale(route, locale)} renders its own page and passes axe`, async ({ page }) => {
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
         const response = await page.goto(withLocale(route, locale));
@@ -21,8 +24,14 @@ for (const locale of ['ko', 'en'] as const) {
         await expect(h1).not.toBeEmpty();
         await expect(page.getByTestId('error-page')).toHaveCount(0);
         await expect(page).toHaveTitle(new RegExp(`\\| ${SUFFIX[locale]}$`));
-        const title = await page.title();
-        expect(title).not.toMatch(/^Not Found/);
+        expect(await page.title()).not.toMatch(/^Not Found/);
+
+        await page.waitForLoadState('networkidle');
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        const bad = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+        expect(bad, bad.join('\n')).toEqual([]);
         expect(errors).toEqual([]);
       });
     }

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Breadcrumb } from '../theme/parts/breadcrumb';
@@ -55,7 +56,7 @@ export function Breadcrumbs({ current }: { current?: string }) {
           <Breadcrumb.Link asChild><Link href="/">{t('breadcrumb.home')}</Link></Breadcrumb.Link>
         </Breadcrumb.Item>
         {crumbs.map((crumb, i) => (
-          <span key={crumb.href} style={{ display: 'contents' }}>
+          <Fragment key={crumb.href}>
             <Breadcrumb.Separator />
             <Breadcrumb.Item>
               {i === last ? (
@@ -64,7 +65,7 @@ export function Breadcrumbs({ current }: { current?: string }) {
                 <Breadcrumb.Link asChild><Link href={crumb.href}>{crumb.label}</Link></Breadcrumb.Link>
               )}
             </Breadcrumb.Item>
-          </span>
+          </Fragment>
         ))}
       </Breadcrumb.List>
     </Breadcrumb.Root>

@@ -68,6 +68,8 @@ const product = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's default error text (red.500) is 3.8:1 on white; red.700 passes AA.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
         brand: {
           solid: { value: '{colors.brand.700}' },
           contrast: { value: 'white' },

@@ -48,7 +48,7 @@ export function NoticeEditForm() {
     <chakra.form maxW="3xl" noValidate onSubmit={submit} data-testid="notice-form">
       <Stack gap="6">
         <Field.Root required invalid={Boolean(errors.title)}>
-          <Field.Label>{t('notice.edit.fields.title')}<Field.RequiredIndicator color="red.700" /></Field.Label>
+          <Field.Label>{t('notice.edit.fields.title')}<Field.RequiredIndicator /></Field.Label>
           <Input
             ref={titleRef}
             name="title"
@@ -57,7 +57,7 @@ export function NoticeEditForm() {
             placeholder={t('notice.edit.fields.titlePlaceholder')}
             onChange={(e) => update('title', e.target.value)}
           />
-          {errors.title ? <Field.ErrorText color="red.700">{t(errors.title)}</Field.ErrorText> : <Field.HelperText>{t('notice.edit.fields.titleHelp')}</Field.HelperText>}
+          {errors.title ? <Field.ErrorText>{t(errors.title)}</Field.ErrorText> : <Field.HelperText>{t('notice.edit.fields.titleHelp')}</Field.HelperText>}
         </Field.Root>
 
         <Field.Root>
@@ -77,7 +77,7 @@ export function NoticeEditForm() {
         </Field.Root>
 
         <Field.Root required invalid={Boolean(errors.body)}>
-          <Field.Label>{t('notice.edit.fields.body')}<Field.RequiredIndicator color="red.700" /></Field.Label>
+          <Field.Label>{t('notice.edit.fields.body')}<Field.RequiredIndicator /></Field.Label>
           <Textarea
             ref={bodyRef}
             name="body"
@@ -87,7 +87,7 @@ export function NoticeEditForm() {
             placeholder={t('notice.edit.fields.bodyPlaceholder')}
             onChange={(e) => update('body', e.target.value)}
           />
-          {errors.body && <Field.ErrorText color="red.700">{t(errors.body)}</Field.ErrorText>}
+          {errors.body && <Field.ErrorText>{t(errors.body)}</Field.ErrorText>}
         </Field.Root>
 
         <Field.Root>
