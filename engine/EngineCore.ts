@@ -222,9 +222,17 @@ export class EngineCore {
     this.cancelGesture();
   }
 
-  /** A key press for the active tool (Escape, Delete/Backspace, arrows); true when handled. */
+  /**
+   * A key press for the active tool (Escape, Delete/Backspace, arrows); true when handled.
+   * Delete/Backspace delete the selection in every tool (e.g. right after drawing a box).
+   */
   keyDown(e: KeyInput): boolean {
-    return this.activeTool.onKeyDown(this.ctx, e);
+    if (this.activeTool.onKeyDown(this.ctx, e)) return true;
+    if ((e.key === 'Delete' || e.key === 'Backspace') && this.store.selection.size > 0 && this.activeTool.state === 'idle') {
+      this.deleteSelection();
+      return true;
+    }
+    return false;
   }
 
   // ---- annotations ----------------------------------------------------------------------

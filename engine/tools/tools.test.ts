@@ -72,6 +72,14 @@ describe('box tool', () => {
     expect(h.boxes()).toHaveLength(1);
   });
 
+  it('Delete right after drawing removes the new box', () => {
+    const h = engine('box');
+    h.drag({ x: 100, y: 100 }, { x: 200, y: 200 });
+    expect(h.key('Delete')).toBe(true);
+    expect(h.boxes()).toEqual([]);
+    expect(h.undoStack().map((c) => c.type)).toEqual(['addBoxes', 'deleteBoxes']);
+  });
+
   it('Escape abandons a box being drawn', () => {
     const h = engine('box');
     h.pointerDown(100, 100);
