@@ -6,7 +6,7 @@ import { NotFoundPage } from '../errors/ErrorPage';
 import { LoginLayout } from '../layouts/LoginLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { PageFallback } from './PageFallback';
-import { LAB_ENGINE_PATH, labPages, pages } from './pages';
+import { LAB_COMPONENTS_PATH, LAB_ENGINE_PATH, labPages, pages } from './pages';
 
 function Frame({ layout: Layout, children }: { layout: typeof PublicLayout; children: ReactNode }) {
   const [location] = useLocation();
@@ -51,6 +51,7 @@ export function PageRoutes() {
             <Route path={paths.consoleUser}><pages.ConsoleUser /></Route>
             <Route path={paths.consolePay}><pages.ConsolePay /></Route>
             {labPages && <Route path={LAB_ENGINE_PATH}><labPages.EngineLab /></Route>}
+            {labPages && <Route path={LAB_COMPONENTS_PATH}><labPages.ComponentsLab /></Route>}
             <Route><NotFoundPage /></Route>
           </Switch>
         </Frame>

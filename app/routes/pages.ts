@@ -38,13 +38,19 @@ export const pages = Object.fromEntries(
 ) as unknown as Record<PageName, ReturnType<typeof lazyPage>>;
 
 /**
- * Dev pages (the engine lab): only in the dev server and in `VITE_LAB=1` builds (the browser
+ * Dev pages (the engine lab, the shared components): only in the dev server and in `VITE_LAB=1` builds (the browser
  * tests build with it). In production builds the condition is a constant false, so the lab's
  * chunk (engine, renderer, workers) is not even emitted.
  */
 export const LAB_ENABLED: boolean = import.meta.env.DEV || import.meta.env.VITE_LAB === '1';
 export const LAB_ENGINE_PATH = '/lab/engine';
-export const labPages = LAB_ENABLED ? { EngineLab: lazyPage(() => import('../console/lab/EngineLabPage')) } : null;
+export const LAB_COMPONENTS_PATH = '/lab/components';
+export const labPages = LAB_ENABLED
+  ? {
+    EngineLab: lazyPage(() => import('../console/lab/EngineLabPage')),
+    ComponentsLab: lazyPage(() => import('../pages/lab/ComponentsLabPage')),
+  }
+  : null;
 
 /** Locale-free path patterns → chunk, for prefetch on link intent. */
 export const pageLoaders: Array<[RegExp, Loader]> = [
