@@ -85,11 +85,11 @@ function packingKeys(
 
 /** `classes - 1` area thresholds splitting the boxes into equal-count classes (from a sample). */
 function areaQuantiles(areas: Float64Array, count: number, classes: number): number[] {
-  if (classes <= 1) return [];
-  const step = Math.max(1, Math.floor(count / 4096));
-  const sample: number[] = [];
-  for (let i = 0; i < count; i += step) sample.push(areas[i]!);
-  sample.sort((a, b) => a - b);
+  if (classes <= 1 || count === 0) return [];
+  const step = Math.max(1, Math.floor(count / 2048));
+  const sample = new Float64Array(Math.ceil(count / step));
+  for (let i = 0, k = 0; i < count; i += step) sample[k++] = areas[i]!;
+  sample.sort();
   const bounds: number[] = [];
   for (let k = 1; k < classes; k++) bounds.push(sample[Math.floor((k * sample.length) / classes)] ?? Infinity);
   return bounds;
