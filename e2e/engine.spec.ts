@@ -46,6 +46,9 @@ async function mountTestEngine(page: Page, opts: { w: number; h: number; image: 
   }, opts);
 }
 
+// SwiftShader rasterises on the CPU, and CI machines run other suites beside this one.
+test.describe.configure({ timeout: 90_000 });
+
 test.describe('engine rendering', () => {
   test('WebGL2 runs on SwiftShader (not a silent fallback)', async ({ page }) => {
     await openLab(page);
@@ -139,6 +142,8 @@ test.describe('engine rendering', () => {
   });
 
   test('panning never shows blank area while finer tiles load', async ({ page }) => {
+    // 30 read-backs on a CPU rasteriser, on a machine shared with other suites.
+    test.slow();
     await openLab(page, 0);
     // Levels 0 and 1 take 600 ms per tile; the coarse levels arrive at once.
     await mountTestEngine(page, { w: 320, h: 240, image: 30_000, delayFineMs: 600 });
@@ -150,8 +155,8 @@ test.describe('engine rendering', () => {
       let blankFrames = 0;
       let frames = 0;
       let coarseSeen = false;
-      for (let step = 0; step < 40; step++) {
-        e.setView({ centerX: 12_000 + step * 37, centerY: 12_000 + step * 23, zoom: 1 });
+      for (let step = 0; step < 30; step++) {
+        e.setView({ centerX: 12_000 + step * 49, centerY: 12_000 + step * 31, zoom: 1 });
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         const px = e.debug.readPixels(0, 0, 320, 240);
         let blank = 0;
@@ -163,7 +168,7 @@ test.describe('engine rendering', () => {
       }
       return { blankFrames, frames, coarseSeen };
     }, BACKGROUND);
-    expect(result.frames).toBe(40);
+    expect(result.frames).toBe(30);
     // The fine tiles were still loading during the pan (so the test tested something)…
     expect(result.coarseSeen).toBe(true);
     // …and no frame showed the background.
@@ -212,6 +217,7 @@ test.describe('engine rendering', () => {
 
 test.describe('engine lab page', () => {
   test('mounts 100k × 100k with 100,000 boxes and responds to pan and zoom', async ({ page }) => {
+    test.slow();
     await openLab(page);
     const canvas = page.getByTestId('lab-canvas');
     await expect(canvas).toBeVisible();

@@ -15,6 +15,9 @@ export interface TileLayerOptions {
   onError(code: EngineErrorCode): void;
 }
 
+/** Main-thread milliseconds of texture uploads per frame before the rest waits a frame. */
+const UPLOAD_BUDGET_MS = 6;
+
 /** The same error code is reported at most this often (a dead server fails every tile). */
 const ERROR_INTERVAL_MS = 2000;
 
@@ -92,8 +95,13 @@ export class TileLayer {
       this.lastViewport = viewport;
     }
     cache.beginFrame();
+    // At most maxUploadsPerFrame, and stop early once uploads took UPLOAD_BUDGET_MS: the next
+    // frame takes the rest, so a burst of arrivals never makes one long frame.
     let uploads = 0;
-    for (const item of scheduler.takeUploads(this.options.maxUploadsPerFrame)) {
+    const t0 = performance.now();
+    while (uploads < this.options.maxUploadsPerFrame && performance.now() - t0 < UPLOAD_BUDGET_MS) {
+      const [item] = scheduler.takeUploads(1);
+      if (!item) break;
       if (cache.set(item.key, item.image)) uploads += 1;
       release(item.image);
     }
