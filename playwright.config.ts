@@ -37,7 +37,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: {
     command: `npx tsx server/index.ts`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data', DIST_DIR: process.env.E2E_DIST ?? 'dist' },
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

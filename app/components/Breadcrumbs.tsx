@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Breadcrumb } from '../theme/parts/breadcrumb';
+import { useLocale } from '../i18n/useLocale';
 
 /** Translation of each known path segment (namespace `common`, key `crumbs.<segment>`). */
 const SEGMENT_KEYS: Record<string, string> = {
@@ -46,6 +47,7 @@ export function crumbsFor(path: string, label: (segment: string) => string): Cru
  */
 export function Breadcrumbs({ current }: { current?: string }) {
   const { t } = useTranslation('common');
+  const { homeHref } = useLocale();
   const [location] = useLocation();
   const crumbs = crumbsFor(location, (segment) => (SEGMENT_KEYS[segment] ? t(SEGMENT_KEYS[segment]) : segment));
   const last = crumbs.length - 1;
@@ -53,7 +55,7 @@ export function Breadcrumbs({ current }: { current?: string }) {
     <Breadcrumb.Root aria-label={t('breadcrumb.label')} size="sm" mb="4" data-testid="breadcrumbs">
       <Breadcrumb.List>
         <Breadcrumb.Item>
-          <Breadcrumb.Link asChild><Link href="/">{t('breadcrumb.home')}</Link></Breadcrumb.Link>
+          <Breadcrumb.Link asChild><Link href={homeHref}>{t('breadcrumb.home')}</Link></Breadcrumb.Link>
         </Breadcrumb.Item>
         {crumbs.map((crumb, i) => (
           <Fragment key={crumb.href}>

@@ -144,7 +144,7 @@ describe('AppDialog', () => {
     // for one of the content's generated classes.
     const fullScreenUnderQuery = (el: HTMLElement) => {
       const css = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
-      return [...el.classList].some((cls) => new RegExp(`@media \\(max-width: ?768px\\)\\s*\\{[^@]*\\.${cls}[^{]*\\{[^}]*width:\\s?100vw`).test(css));
+      return [...el.classList].some((cls) => new RegExp(`@media \\(max-width: ?768px\\)\\s*\\{[^@]*\\.${cls}[^{]*\\{[^}]*width:\\s?100%`).test(css));
     };
     const { unmount } = renderWithProviders(<Host mobileFull />);
     expect(fullScreenUnderQuery(screen.getByRole('dialog'))).toBe(true);

@@ -95,14 +95,14 @@ export function AppDialog({
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
+        <Dialog.Positioner px="4" css={mobileFull ? { [DIALOG_MOBILE_QUERY]: { padding: 0 } } : undefined}>
           <Dialog.Content
             w={`${width}px`}
             maxW={`min(${maxWidth}px, 100%)`}
             minH={`${height}px`}
             maxH={`min(${maxHeight}px, calc(100dvh - 2rem))`}
             onKeyDown={onKeyDown}
-            css={mobileFull ? { [DIALOG_MOBILE_QUERY]: { width: '100vw', maxWidth: '100vw', height: '100dvh', maxHeight: '100dvh', minHeight: '100dvh', margin: 0, borderRadius: 0 } } : undefined}
+            css={mobileFull ? { [DIALOG_MOBILE_QUERY]: { width: '100%', maxWidth: '100%', height: '100dvh', maxHeight: '100dvh', minHeight: '100dvh', margin: 0, borderRadius: 0 } } : undefined}
             data-mobile-full={mobileFull || undefined}
           >
             <Dialog.Header pe="12">

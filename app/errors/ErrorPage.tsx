@@ -2,6 +2,7 @@ import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { usePageTitle } from '../i18n/usePageTitle';
+import { useLocale } from '../i18n/useLocale';
 
 export interface ErrorPageProps {
   status?: number;
@@ -10,6 +11,7 @@ export interface ErrorPageProps {
 /** The error page: status code, a message (404: the page does not exist) and a home link. */
 export function ErrorPage({ status = 500 }: ErrorPageProps) {
   const { t } = useTranslation('common');
+  const { homeHref } = useLocale();
   const notFound = status === 404;
   const title = notFound ? t('errors.notFoundTitle') : t('errors.errorTitle');
   usePageTitle(title);
@@ -23,7 +25,7 @@ export function ErrorPage({ status = 500 }: ErrorPageProps) {
         <Text color="fg.muted" fontSize="lg">{notFound ? t('errors.notFound') : t('errors.generic')}</Text>
         {notFound && <Text color="fg.muted">{t('errors.notFoundHint')}</Text>}
         <Button asChild colorPalette="brand" size="lg" mt="2">
-          <Link href="/">{t('errors.home')}</Link>
+          <Link href={homeHref}>{t('errors.home')}</Link>
         </Button>
       </Stack>
     </Box>

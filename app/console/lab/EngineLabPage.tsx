@@ -6,6 +6,7 @@ import {
   createEngine, ProceduralTileSource, SYNTHETIC_LABELS, syntheticBoxes,
   type Engine, type EngineErrorCode, type RenderStats, type ToolName,
 } from '../../../engine';
+import * as workerClients from '../../../workers/clients';
 import { tileDecoder } from '../../../workers/clients';
 import { usePageTitle } from '../../i18n/usePageTitle';
 
@@ -21,8 +22,8 @@ const TOOLS: ToolName[] = ['pan', 'select', 'box', 'zoomIn', 'zoomOut'];
 
 declare global {
   interface Window {
-    /** The lab's engine and the engine module, for e2e tests (lab builds only). */
-    __engineLab?: { engine: Engine | null; api: typeof engineApi };
+    /** The lab's engine, the engine module and the worker clients, for e2e tests (lab builds only). */
+    __engineLab?: { engine: Engine | null; api: typeof engineApi; workers: typeof workerClients };
   }
 }
 
@@ -60,14 +61,14 @@ export default function EngineLabPage() {
     e.loadImage(new ProceduralTileSource(IMAGE));
     e.setAnnotations(syntheticBoxes(count, IMAGE.width, IMAGE.height, 42));
     setEngine(e);
-    window.__engineLab = { engine: e, api: engineApi };
+    window.__engineLab = { engine: e, api: engineApi, workers: workerClients };
     // Counters change every frame: poll them twice a second instead of pushing frames into React.
     const timer = setInterval(() => setStats(e.stats()), 500);
     return () => {
       clearInterval(timer);
       offs.forEach((off) => off());
       e.dispose();
-      window.__engineLab = { engine: null, api: engineApi };
+      window.__engineLab = { engine: null, api: engineApi, workers: workerClients };
       setEngine(null);
     };
   }, [count]);

@@ -1,12 +1,14 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useLocale } from '../../i18n/useLocale';
 
 /** Product mark and name; links home in the current locale. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   const { t } = useTranslation('common');
+  const { homeHref } = useLocale();
   return (
-    <Link href="/" aria-label={t('homeLabel')}>
+    <Link href={homeHref} aria-label={t('homeLabel')}>
       <HStack gap="2" color={inverted ? 'white' : 'fg'}>
         <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true">
           <rect width="32" height="32" rx="8" fill="#1e88e5" />

@@ -23,6 +23,12 @@ export function NavDisclosure({ menu, inverted }: { menu: NavMenu; inverted: boo
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  // A click right after a hover opened the menu pins it open instead of closing it again.
+  const openedByHover = useRef(false);
+  const show = (byHover: boolean) => {
+    openedByHover.current = byHover;
+    setOpen(true);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -37,7 +43,7 @@ export function NavDisclosure({ menu, inverted }: { menu: NavMenu; inverted: boo
     <Box
       ref={root}
       position="relative"
-      onMouseEnter={() => setOpen(true)}
+      onMouseEnter={() => { if (!open) show(true); }}
       onMouseLeave={() => setOpen(false)}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
@@ -57,7 +63,11 @@ export function NavDisclosure({ menu, inverted }: { menu: NavMenu; inverted: boo
         _hover={{ bg: inverted ? 'whiteAlpha.200' : 'bg.muted' }}
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) show(false);
+          else if (openedByHover.current) openedByHover.current = false;
+          else setOpen(false);
+        }}
       >
         {t(menu.key)}
         <ChevronDown open={open} />

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { emailFromParam } from './emailFromParam';
+import { useLocale } from '../../i18n/useLocale';
 
 /** A plain initial circle; the shared Avatar component replaces it once it exists. */
 function Initial({ email }: { email: string }) {
@@ -33,10 +34,11 @@ function Initial({ email }: { email: string }) {
 
 function UserNotFound() {
   const { t } = useTranslation('console');
+  const { homeHref } = useLocale();
   return (
     <Stack gap="6" align="center" textAlign="center" maxW="xl" mx="auto" py={{ base: '4', md: '10' }} data-testid="user-not-found">
       <PageTitle title={t('user.notFound')} description={t('user.notFoundBody')} mb="0" align="center" justify="center" />
-      <Button asChild colorPalette="brand" size="lg"><Link href="/">{t('user.home')}</Link></Button>
+      <Button asChild colorPalette="brand" size="lg"><Link href={homeHref}>{t('user.home')}</Link></Button>
     </Stack>
   );
 }
