@@ -14,6 +14,8 @@ for (const locale of ['ko', 'en'] as const) {
 
     for (const route of PUBLIC_ROUTES) {
       test(`${withLocale(route, locale)} renders its own page and passes axe`, async ({ page }) => {
+        // Long documents (terms, guide) take axe several seconds on a loaded 2-core machine.
+        test.setTimeout(90_000);
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
         const response = await page.goto(withLocale(route, locale));
@@ -39,6 +41,7 @@ for (const locale of ['ko', 'en'] as const) {
 }
 
 test('page titles differ between pages (each page has its own title)', async ({ page, context }) => {
+  test.setTimeout(90_000);
   await context.addCookies([{ name: 'i18n_redirected', value: 'ko', url: 'http://127.0.0.1' }]);
   const titles = new Map<string, string>();
   for (const route of ['/', '/info', '/info/label', '/solution/vision', '/pricing', '/support/faq', '/support/policy', '/support/privacy', '/docs', '/resources/model']) {
