@@ -149,10 +149,13 @@ export class BoxIndex {
    */
   hitTest(px: number, py: number): number {
     this.maybeRebuild();
-    let best = this.tree ? this.tree.smallestAt(px, py, this.inTree) : -1;
+    let best = -1;
     let bestArea = Infinity;
+    if (this.tree) {
+      best = this.tree.smallestAt(px, py, this.inTree);
+      bestArea = this.tree.lastArea; // no second read of the winner's coordinates
+    }
     const c = this.coords;
-    if (best >= 0) bestArea = (c[4 * best + 2]! - c[4 * best]!) * (c[4 * best + 3]! - c[4 * best + 1]!);
     const dyn = this.dyn;
     for (let i = 0; i < this.dynCount; i++) {
       const slot = dyn[i]!;

@@ -43,6 +43,8 @@ export class PackedRTree {
   /** Inner nodes below this index have leaves as children. */
   private readonly bottomCount: number;
   private readonly stack: Int32Array;
+  /** Area of the box {@link smallestAt} returned last (Infinity when it found none). */
+  lastArea = Infinity;
 
   /**
    * Builds the tree over `count` items: item `i` has id `ids[i]` (or `i` when `ids` is null) and
@@ -150,6 +152,7 @@ export class PackedRTree {
     let bestA = bestArea;
     let sp = 0;
     const root = nb.length / 4 - 1;
+    this.lastArea = bestA;
     if (px < nb[4 * root]! || py < nb[4 * root + 1]! || px > nb[4 * root + 2]! || py > nb[4 * root + 3]!) return best;
     stack[sp++] = root;
     while (sp > 0) {
@@ -192,6 +195,7 @@ export class PackedRTree {
         }
       }
     }
+    this.lastArea = bestA;
     return best;
   }
 
