@@ -17,6 +17,9 @@ const RUNS = Number(process.env.RENDER_RUNS ?? 2);
 const MOVE_MS = Number(process.env.RENDER_MOVE_MS ?? 1000);
 const SHARP_TIMEOUT_MS = 8000;
 const BOXES = 100_000;
+/** Experiments: RENDER_SUBJECTS=ours,ours+boxes runs only those; RENDER_UPLOADS=2 caps uploads per frame. */
+const SUBJECTS = (process.env.RENDER_SUBJECTS ?? 'ours,openseadragon,ours+boxes').split(',') as SubjectName[];
+const UPLOADS = process.env.RENDER_UPLOADS ? `&uploads=${Number(process.env.RENDER_UPLOADS)}` : '';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PAGE_DIR = path.join(import.meta.dirname, 'render/page');
 // Built JavaScript stays out of benchmarks/ (lint would read it): node_modules/.cache is ignored everywhere.
@@ -60,7 +63,7 @@ async function runOnce(browser: Browser, server: BenchServer, subject: SubjectNa
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const q = `w=${info.width}&h=${info.height}&tile=${info.tileSize}&levels=${info.levels}&dzMin=${dzMinLevel}&dzMax=${dzMaxLevel}`;
-  const url = subject === 'openseadragon' ? `${server.origin}/page/osd.html?${q}` : `${server.origin}/ours/ours.html?${q}&boxes=${subject === 'ours+boxes' ? BOXES : 0}`;
+  const url = subject === 'openseadragon' ? `${server.origin}/page/osd.html?${q}` : `${server.origin}/ours/ours.html?${q}&boxes=${subject === 'ours+boxes' ? BOXES : 0}${UPLOADS}`;
   const key = subject === 'openseadragon' ? 'osd' : 'ours';
   server.requests.set(key, 0);
   await page.goto(url);
@@ -157,11 +160,10 @@ async function main() {
   log(`Chromium ${version}, ${gpu}`);
   try {
     log('warm-up …');
-    await runOnce(browser, server, 'ours', 400);
-    await runOnce(browser, server, 'openseadragon', 400);
+    for (const subject of new Set(SUBJECTS.map((x) => (x === 'ours+boxes' ? 'ours' : x)))) await runOnce(browser, server, subject, 400);
     const runs: RunResult[] = [];
     for (let i = 0; i < RUNS; i++) {
-      for (const subject of ['ours', 'openseadragon', 'ours+boxes'] as const) {
+      for (const subject of SUBJECTS) {
         const r = await runOnce(browser, server, subject, MOVE_MS);
         log(`  run ${i + 1} ${subject.padEnd(14)} frames ${r.busyMs.length}, busy p95 ${percentile([...r.busyMs].sort((a, b) => a - b), 95).toFixed(1)} ms, long tasks ${r.longTasks.length}, tiles ${r.tilesRequested}, sharp timeouts ${r.sharpTimeouts}`);
         runs.push(r);

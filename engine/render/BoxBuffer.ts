@@ -14,6 +14,7 @@ export class BoxBuffer {
   length = 0;
   private capacity = 0;
   private f32 = new Float32Array(0);
+  private u32 = new Uint32Array(0);
   private u8 = new Uint8Array(0);
   /** Sorted, disjoint [start, end) box ranges waiting for upload. */
   private dirty: Array<[number, number]> = [];
@@ -39,27 +40,29 @@ export class BoxBuffer {
     u8.set(this.u8);
     this.u8 = u8;
     this.f32 = new Float32Array(bytes);
+    this.u32 = new Uint32Array(bytes);
     this.capacity = capacity;
     this.realloc = true;
   }
 
-  /** Writes box `i` (all six vertices): image-px rect, RGBA bytes, BOX_FLAGS bits. */
-  set(i: number, x: number, y: number, w: number, h: number, rgba: number, flags: number): void {
-    const { f32, u8 } = this;
-    for (let v = 0; v < BOX_VERTEX.perBox; v++) {
-      const base = (i * BOX_VERTEX.perBox + v) * F32_PER_VERTEX;
-      f32[base] = x;
-      f32[base + 1] = y;
-      f32[base + 2] = w;
-      f32[base + 3] = h;
-      const b = base * 4 + BOX_VERTEX.colorOffset;
-      u8[b] = rgba >>> 24;
-      u8[b + 1] = (rgba >>> 16) & 255;
-      u8[b + 2] = (rgba >>> 8) & 255;
-      u8[b + 3] = rgba & 255;
-      u8[b + 4] = flags;
+  /**
+   * Writes box `i` (all six vertices): image-px rect, RGBA bytes, BOX_FLAGS bits. Bulk writers
+   * pass `mark = false` and mark the whole range once (range merging per box is the slow part).
+   */
+  set(i: number, x: number, y: number, w: number, h: number, rgba: number, flags: number, mark = true): void {
+    const { f32, u32 } = this;
+    // Whole 32-bit words: the colour bytes R, G, B, A in memory order (little-endian), then flags.
+    const color = (((rgba & 255) << 24) | (((rgba >>> 8) & 255) << 16) | (((rgba >>> 16) & 255) << 8) | (rgba >>> 24)) >>> 0;
+    let w0 = i * BOX_VERTEX.perBox * F32_PER_VERTEX;
+    for (let v = 0; v < BOX_VERTEX.perBox; v++, w0 += F32_PER_VERTEX) {
+      f32[w0] = x;
+      f32[w0 + 1] = y;
+      f32[w0 + 2] = w;
+      f32[w0 + 3] = h;
+      u32[w0 + 4] = color;
+      u32[w0 + 5] = flags & 255;
     }
-    this.markDirty(i, i + 1);
+    if (mark) this.markDirty(i, i + 1);
   }
 
   /** Rewrites only the flags of box `i`. */

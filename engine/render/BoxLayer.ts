@@ -6,6 +6,7 @@ import type { Rect, View, Viewport } from '../types';
 import type { BoxBuffer } from './BoxBuffer';
 import { packRgba } from './BoxBuffer';
 import { boxMapScale, rasterizeBoxMap } from './boxMapRaster';
+import { BoxStream } from './BoxStream';
 import { parseHexColor } from './labelPlacement';
 import type { Passes } from './Renderer';
 
@@ -22,16 +23,13 @@ function contains(outer: Rect, inner: Rect): boolean {
   return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
 }
 
-function meets(a: Rect, x: number, y: number, w: number, h: number): boolean {
-  return x <= a.x + a.width && x + w >= a.x && y <= a.y + a.height && y + h >= a.y;
-}
-
 /**
  * Decides which boxes the GPU sees and keeps them in sync with the store.
  *
- * - Near zoom: the boxes around the view (the view plus a 25 % margin, from the store's spatial
- *   index) live in `passes.boxes.boxes`; edits rewrite their entries only (sub-range uploads),
- *   and a pan inside the margin re-uploads nothing.
+ * - Near zoom: the boxes around the view (the view plus a margin, from the store's spatial
+ *   index) are streamed to the GPU by {@link BoxStream}; edits rewrite their entries only
+ *   (sub-range uploads), a pan inside the margin re-uploads nothing, and a new area is written
+ *   a chunk per frame behind the one on screen.
  * - Far zoom, when more than {@link STREAM_MAX_BOXES} boxes are in view: every box is pre-drawn
  *   into the box map (one texture, one quad per frame), rebuilt when boxes change or the zoom
  *   crosses a power of two. Drawing 100,000 boxes one by one costs SwiftShader 90–200 ms a
@@ -42,26 +40,22 @@ function meets(a: Rect, x: number, y: number, w: number, h: number): boolean {
 export class BoxLayer {
   private colors = new Uint32Array(0);
   private image = { width: 1, height: 1 };
-  private counts = new Uint32Array(GRID * GRID);
+  private readonly counts = new Uint32Array(GRID * GRID);
   private cellOf = new Int32Array(0);
-  private streamSlots: number[] = [];
-  private slotToStream = new Int32Array(0);
-  private streamRect: Rect | null = null;
+  private readonly stream: BoxStream;
   private streamDirty = true;
   private overlayDirty = true;
   private mapScale = 0;
   private mapDirty = true;
   private mapPixels = new Uint8Array(0);
   private mapSize = { width: 0, height: 0 };
-  /** Slots to (re)write into the stream at the next draw. */
-  private pending: number[] = [];
-  private readonly queryOut: number[] = [];
   /** What the last frame drew: 'stream' or 'map' (tests, stats). */
   mode: 'stream' | 'map' = 'stream';
   draft: Rect | null = null;
   marquee: Rect | null = null;
 
   constructor(private readonly store: AnnotationStore) {
+    this.stream = new BoxStream(store, () => this.colors);
     this.setLabels();
   }
 
@@ -82,12 +76,10 @@ export class BoxLayer {
   /** Follows a store change; only slots in the change's range are touched. */
   onAnnotations(change: AnnotationChange): void {
     const { start, end } = change.slots;
-    const n = this.store.slotCount;
+    this.ensureSlots(this.store.slotCount);
     if (change.reallocated || change.source === 'load' || end - start > STREAM_MAX_BOXES) {
       this.recount();
-      this.streamDirty = true;
     } else {
-      this.ensureSlots(n);
       for (let s = start; s < end; s++) this.updateSlot(s);
     }
     this.mapDirty = true;
@@ -96,6 +88,16 @@ export class BoxLayer {
 
   /** Selection or hover changed: only the overlay is rebuilt. */
   onSelection(): void {
+    this.overlayDirty = true;
+  }
+
+  /** Handles keep a fixed screen size, so the overlay follows zoom changes. */
+  onZoomChanged(): void {
+    if (this.store.selection.size === 1) this.overlayDirty = true;
+  }
+
+  /** The tool overlay (draft, marquee) changed. */
+  invalidateOverlay(): void {
     this.overlayDirty = true;
   }
 
@@ -119,66 +121,84 @@ export class BoxLayer {
     return sum;
   }
 
-  /** Slots drawn one by one right now (tests). */
+  /** Boxes drawn one by one right now (tests). */
   get streamed(): number {
-    return this.streamSlots.length;
+    return this.mode === 'stream' ? this.stream.length : 0;
+  }
+
+  /** A stream is being built behind the screen: keep the frames coming. */
+  get busy(): boolean {
+    return this.stream.building;
   }
 
   /** Draws the boxes for `view`; returns the draw calls issued. */
   draw(passes: Passes, view: View, viewport: Viewport): number {
+    const buffers = passes.boxes.streams;
     const visible = visibleImageRect(view, viewport);
-    const deviceZoom = view.zoom * viewport.dpr;
-    const scale = boxMapScale(deviceZoom, this.image.width, this.image.height);
+    const scale = boxMapScale(view.zoom * viewport.dpr, this.image.width, this.image.height);
     const useMap = scale > 0 && this.estimate(visible) > STREAM_MAX_BOXES;
+    if (this.streamDirty) {
+      this.stream.clear(buffers);
+      this.streamDirty = false;
+    }
     let calls = 0;
+    let front = -1;
     if (useMap) {
       this.mode = 'map';
-      passes.boxes.boxes.length = 0;
-      this.streamRect = null;
+      this.stream.cancel();
       if (scale !== this.mapScale || this.mapDirty) this.buildMap(passes, scale);
+    } else {
+      const r = this.stream.rect;
+      // Rebuild when the view left the streamed area, or zoomed in so far that most of the
+      // stream is off screen (its vertices cost even when clipped).
+      if (!this.stream.building && (!r || !contains(r, visible) || r.width > 3 * visible.width)) this.stream.start(this.streamRect(visible));
+      this.stream.step(buffers);
+      this.stream.flush(buffers[this.stream.front]);
+      // Until the first stream of a new area is complete, the map (if any) stands in for it.
+      if (this.stream.rect && contains(this.stream.rect, visible)) {
+        this.mode = 'stream';
+        front = this.stream.front;
+      } else if (this.mapScale > 0 && !this.mapDirty) {
+        this.mode = 'map';
+      } else {
+        this.mode = 'stream';
+        front = this.stream.front;
+      }
+    }
+    if (this.mode === 'map') {
       const w = this.mapSize.width / this.mapScale;
       const h = this.mapSize.height / this.mapScale;
       passes.boxMap.draw(-view.centerX * view.zoom, -view.centerY * view.zoom, w * view.zoom, h * view.zoom, viewport.width, viewport.height);
       calls += 1;
-    } else {
-      this.mode = 'stream';
-      if (this.streamDirty || !this.streamRect || !contains(this.streamRect, visible) || this.streamRect.width > 16 * visible.width) {
-        this.rebuildStream(passes.boxes.boxes, visible);
-      }
-      this.flushPending(passes.boxes.boxes);
     }
     if (this.overlayDirty) this.rebuildOverlay(passes.boxes.overlay);
     calls += passes.boxes.draw(
       { centerX: view.centerX, centerY: view.centerY, zoom: view.zoom, width: viewport.width, height: viewport.height },
       { lineWidth: 1.5, fillAlpha: 0.18 },
+      front,
     );
     return calls;
   }
 
-  /** Handles keep a fixed screen size, so the overlay follows zoom changes. */
-  onZoomChanged(): void {
-    if (this.store.selection.size === 1) this.overlayDirty = true;
+  /** Streamed slots whose boxes meet `rect`, for label placement. */
+  streamedIn(rect: Rect, out: number[] = []): number[] {
+    return this.stream.slotsIn(rect, out);
   }
 
-  /** Slots (from the stream) whose boxes meet `rect`, for label placement. */
-  streamedIn(rect: Rect, out: number[] = []): number[] {
-    out.length = 0;
-    const r = this.store.rects;
-    for (const s of this.streamSlots) {
-      if ((this.store.labelsBySlot[s] ?? -1) >= 0 && meets(rect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)) out.push(s);
-    }
-    return out;
+  private streamRect(visible: Rect): Rect {
+    // A margin lets pans reuse the stream; where boxes are dense it would mostly add vertices.
+    const margin = this.estimate(visible) > STREAM_MAX_BOXES / 2 ? STREAM_MARGIN / 5 : STREAM_MARGIN;
+    const mx = visible.width * margin;
+    const my = visible.height * margin;
+    return { x: visible.x - mx, y: visible.y - my, width: visible.width + 2 * mx, height: visible.height + 2 * my };
   }
 
   private ensureSlots(n: number): void {
+    this.stream.ensureSlots(n);
     if (this.cellOf.length >= n) return;
-    const cap = Math.max(n, this.cellOf.length * 2, 1024);
-    const cells = new Int32Array(cap).fill(-1);
+    const cells = new Int32Array(Math.max(n, this.cellOf.length * 2, 1024)).fill(-1);
     cells.set(this.cellOf);
     this.cellOf = cells;
-    const map = new Int32Array(cap).fill(-1);
-    map.set(this.slotToStream);
-    this.slotToStream = map;
   }
 
   private cell(slot: number): number {
@@ -191,11 +211,11 @@ export class BoxLayer {
     return j * GRID + i;
   }
 
+  /** Recounts the grid from scratch and drops the stream (slot numbers may mean other boxes). */
   private recount(): void {
     const n = this.store.slotCount;
     this.cellOf = new Int32Array(Math.max(n, 1024)).fill(-1);
-    this.slotToStream = new Int32Array(Math.max(n, 1024)).fill(-1);
-    this.streamSlots = [];
+    this.stream.ensureSlots(n);
     this.counts.fill(0);
     for (let s = 0; s < n; s++) {
       const c = this.cell(s);
@@ -213,55 +233,7 @@ export class BoxLayer {
       if (c >= 0) this.counts[c] = (this.counts[c] ?? 0) + 1;
       this.cellOf[s] = c;
     }
-    if (this.streamDirty || !this.streamRect) return;
-    const i = this.slotToStream[s] ?? -1;
-    const r = this.store.rects;
-    if (i >= 0) this.pending.push(s);
-    else if (c >= 0 && meets(this.streamRect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)) this.pending.push(s);
-  }
-
-  private writeSlot(buf: BoxBuffer, i: number, s: number): void {
-    const r = this.store.rects;
-    const label = this.store.labelsBySlot[s] ?? -1;
-    const color = label >= 0 ? (this.colors[label] ?? 0x808080ff) : 0;
-    buf.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, color, label >= 0 ? 0 : BOX_FLAGS.hidden);
-  }
-
-  private rebuildStream(buf: BoxBuffer, visible: Rect): void {
-    const mx = visible.width * STREAM_MARGIN;
-    const my = visible.height * STREAM_MARGIN;
-    const rect = { x: visible.x - mx, y: visible.y - my, width: visible.width + 2 * mx, height: visible.height + 2 * my };
-    for (const s of this.streamSlots) this.slotToStream[s] = -1;
-    const slots = this.store.querySlots(rect, this.queryOut);
-    this.ensureSlots(this.store.slotCount);
-    this.streamSlots = [];
-    buf.ensureCapacity(slots.length);
-    for (const s of slots) {
-      this.slotToStream[s] = this.streamSlots.length;
-      this.writeSlot(buf, this.streamSlots.length, s);
-      this.streamSlots.push(s);
-    }
-    buf.length = this.streamSlots.length;
-    this.streamRect = rect;
-    this.streamDirty = false;
-    this.pending = [];
-  }
-
-  /** Applies slot edits to the stream: rewrite in place, or append a box that moved in. */
-  private flushPending(buf: BoxBuffer): void {
-    if (this.pending.length === 0) return;
-    for (const s of this.pending) {
-      let i = this.slotToStream[s] ?? -1;
-      if (i < 0) {
-        i = this.streamSlots.length;
-        buf.ensureCapacity(i + 1);
-        this.slotToStream[s] = i;
-        this.streamSlots.push(s);
-        buf.length = this.streamSlots.length;
-      }
-      this.writeSlot(buf, i, s);
-    }
-    this.pending = [];
+    this.stream.onSlotChanged(s);
   }
 
   private rebuildOverlay(buf: BoxBuffer): void {
@@ -308,10 +280,5 @@ export class BoxLayer {
     this.mapSize = { width, height };
     this.mapScale = scale;
     this.mapDirty = false;
-  }
-
-  /** Marks the overlay for rebuilding (tool overlay changed). */
-  invalidateOverlay(): void {
-    this.overlayDirty = true;
   }
 }

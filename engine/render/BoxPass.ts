@@ -29,11 +29,12 @@ function f32(v: number): number {
 }
 
 /**
- * The box pass: `boxes` (the boxes near the view, see BoxLayer) and `overlay` (resize handles,
- * the box being drawn) as triangles, one draw call each, with one program created once.
+ * The box pass: a stream of the boxes near the view (two buffers, drawn one at a time while the
+ * other is rebuilt; see BoxStream) and `overlay` (selection, resize handles, the box being
+ * drawn) as triangles, one draw call each, with one program created once.
  */
 export class BoxPass {
-  readonly boxes: BoxBuffer;
+  readonly streams: readonly [BoxBuffer, BoxBuffer];
   readonly overlay: BoxBuffer;
   private readonly prog: GlProgram<(typeof UNIFORMS)[number]>;
   private readonly vaos: WebGLVertexArrayObject[] = [];
@@ -42,9 +43,9 @@ export class BoxPass {
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.prog = createProgram(gl, boxShader, UNIFORMS);
-    this.boxes = new BoxBuffer(gl, 4096);
+    this.streams = [new BoxBuffer(gl, 4096), new BoxBuffer(gl, 4096)];
     this.overlay = new BoxBuffer(gl, 16);
-    for (const b of [this.boxes, this.overlay]) {
+    for (const b of [...this.streams, this.overlay]) {
       const vao = gl.createVertexArray();
       if (!vao) throw new Error('createVertexArray failed');
       gl.bindVertexArray(vao);
@@ -55,14 +56,20 @@ export class BoxPass {
     gl.bindVertexArray(null);
   }
 
-  /** Uploads pending changes, then draws the boxes and the overlay; returns the draw calls. */
-  draw(cam: BoxCamera, style: BoxStyle): number {
+  /**
+   * Uploads pending changes, then draws stream `front` (-1: none) and the overlay; returns the
+   * draw calls.
+   */
+  draw(cam: BoxCamera, style: BoxStyle, front: number): number {
     const { gl } = this;
     const u = this.prog.uniforms;
-    this.boxes.flush();
-    this.overlay.flush();
-    this.lastUploadBytes = this.boxes.lastUploadBytes + this.overlay.lastUploadBytes;
-    if (this.boxes.length === 0 && this.overlay.length === 0) return 0;
+    this.lastUploadBytes = 0;
+    for (const b of [...this.streams, this.overlay]) {
+      b.flush();
+      this.lastUploadBytes += b.lastUploadBytes;
+    }
+    const stream = this.streams[front];
+    if (!stream?.length && this.overlay.length === 0) return 0;
     gl.useProgram(this.prog.program);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
@@ -75,8 +82,9 @@ export class BoxPass {
     gl.uniform1f(u.u_lineWidth, style.lineWidth);
     gl.uniform1f(u.u_fillAlpha, style.fillAlpha);
     let calls = 0;
-    [this.boxes, this.overlay].forEach((b, i) => {
-      if (b.length === 0) return;
+    const drawn: Array<[BoxBuffer | undefined, number]> = [[stream, front], [this.overlay, 2]];
+    drawn.forEach(([b, i]) => {
+      if (!b || b.length === 0) return;
       gl.bindVertexArray(this.vaos[i] ?? null);
       gl.drawArrays(gl.TRIANGLES, 0, b.length * BOX_VERTEX.perBox);
       calls += 1;
@@ -88,8 +96,7 @@ export class BoxPass {
 
   dispose(): void {
     const { gl } = this;
-    this.boxes.dispose();
-    this.overlay.dispose();
+    for (const b of [...this.streams, this.overlay]) b.dispose();
     for (const v of this.vaos) gl.deleteVertexArray(v);
     gl.deleteProgram(this.prog.program);
   }

@@ -95,8 +95,9 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     stats.textureUploads += t.uploads;
     stats.tileRequests = tiles.requests;
     stats.lastFrameMs = performance.now() - t0;
-    if (!t.busy) queueMicrotask(checkIdle);
-    return t.busy;
+    const busy = t.busy || boxes.busy;
+    if (!busy) queueMicrotask(checkIdle);
+    return busy;
   }
 
   function updateLabels(): void {

@@ -13,10 +13,11 @@ const height = Number(params.get('h'));
 const tileSize = Number(params.get('tile'));
 const levels = Number(params.get('levels'));
 const boxes = Number(params.get('boxes') ?? 0);
+const uploads = params.get('uploads');
 
 const canvas = document.getElementById('canvas') as HTMLCanvasElement;
 const host = document.getElementById('host') as HTMLElement;
-const engine = createEngine(canvas, { services: { decoder: tileDecoder() }, labelLayer: host, dpr: 1 });
+const engine = createEngine(canvas, { services: { decoder: tileDecoder() }, labelLayer: host, dpr: 1, ...(uploads ? { maxUploadsPerFrame: Number(uploads) } : {}) });
 const info = { width, height, tileSize, levels };
 engine.setLabels([...SYNTHETIC_LABELS]);
 // No decoder here: the source takes the engine's services.decoder (the worker pool).
@@ -47,3 +48,4 @@ const subject: BenchSubject = {
   whenIdle: () => engine.whenIdle(),
 };
 window.subject = subject;
+(window as unknown as { __mode: () => string }).__mode = () => { const m = engine.debug.boxMode(); return m.mode === 'map' ? 'M' : `S${m.streamed}`; };

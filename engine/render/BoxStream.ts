@@ -1,0 +1,149 @@
+import { BOX_FLAGS } from '../../shaders';
+import type { AnnotationStore } from '../AnnotationStore';
+import type { Rect } from '../types';
+import type { BoxBuffer } from './BoxBuffer';
+
+/** Boxes written per frame while a new stream is built (≈1–3 ms), so no frame runs long. */
+const BUILD_CHUNK = 3000;
+
+function meets(a: Rect, x: number, y: number, w: number, h: number): boolean {
+  return x <= a.x + a.width && x + w >= a.x && y <= a.y + a.height && y + h >= a.y;
+}
+
+/**
+ * The boxes near the view as GPU vertices, double-buffered: the front buffer is drawn while a
+ * replacement for a new area is written into the back one a chunk per frame, then they swap —
+ * so moving into a dense area never costs one long frame. Edits rewrite the front's entries in
+ * place (sub-range uploads); an edit during a build restarts it, so the swap never shows stale
+ * boxes.
+ */
+export class BoxStream {
+  /** Which of the two buffers is drawn. */
+  front: 0 | 1 = 0;
+  /** The area the front covers (image px), or null when it must be rebuilt. */
+  rect: Rect | null = null;
+  private slots: number[] = [];
+  private slotToIndex = new Int32Array(0);
+  private pending: number[] = [];
+  private build: { slots: number[]; rect: Rect; next: number } | null = null;
+  private restart = false;
+
+  constructor(private readonly store: AnnotationStore, private readonly colors: () => Uint32Array) {}
+
+  /** Boxes in the front buffer. */
+  get length(): number {
+    return this.slots.length;
+  }
+
+  /** Whether a replacement is being written (the caller keeps asking for frames). */
+  get building(): boolean {
+    return this.build !== null;
+  }
+
+  /** Makes room for slot indices below `n`. */
+  ensureSlots(n: number): void {
+    if (this.slotToIndex.length >= n) return;
+    const map = new Int32Array(Math.max(n, this.slotToIndex.length * 2, 1024)).fill(-1);
+    map.set(this.slotToIndex);
+    this.slotToIndex = map;
+  }
+
+  /** Forgets everything (a load: slot numbers now mean other boxes). */
+  clear(buffers: readonly [BoxBuffer, BoxBuffer]): void {
+    for (const s of this.slots) this.slotToIndex[s] = -1;
+    this.slots = [];
+    this.rect = null;
+    this.build = null;
+    this.pending = [];
+    buffers[0].length = 0;
+    buffers[1].length = 0;
+  }
+
+  /** Abandons a build in progress (the box map took over). */
+  cancel(): void {
+    this.build = null;
+    this.restart = false;
+  }
+
+  /** Starts building the stream for `rect` (the slots meeting it, from the store's index). */
+  start(rect: Rect): void {
+    this.build = { slots: this.store.querySlots(rect, []), rect, next: 0 };
+  }
+
+  /** Writes the next chunk into the back buffer; swaps when complete. Returns true on swap. */
+  step(buffers: readonly [BoxBuffer, BoxBuffer]): boolean {
+    const b = this.build;
+    if (!b) return false;
+    if (this.restart) {
+      // Boxes changed during the build: start over from the index's current answer.
+      this.restart = false;
+      b.slots = this.store.querySlots(b.rect, []);
+      b.next = 0;
+    }
+    const back = buffers[this.front === 0 ? 1 : 0];
+    back.ensureCapacity(b.slots.length);
+    const end = Math.min(b.slots.length, b.next + BUILD_CHUNK);
+    const r = this.store.rects;
+    const labels = this.store.labelsBySlot;
+    const colors = this.colors();
+    for (let i = b.next; i < end; i++) {
+      const s = b.slots[i] ?? 0;
+      const label = labels[s] ?? -1;
+      back.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, label >= 0 ? (colors[label] ?? 0x808080ff) : 0, label >= 0 ? 0 : BOX_FLAGS.hidden, false);
+    }
+    back.markDirty(b.next, end);
+    b.next = end;
+    if (end < b.slots.length) return false;
+    back.length = b.slots.length;
+    for (const s of this.slots) this.slotToIndex[s] = -1;
+    b.slots.forEach((s, i) => {
+      this.slotToIndex[s] = i;
+    });
+    this.slots = b.slots;
+    this.rect = b.rect;
+    this.front = this.front === 0 ? 1 : 0;
+    this.build = null;
+    this.pending = [];
+    return true;
+  }
+
+  /** A slot's box changed: rewrite it in the front (or add it when it entered the area). */
+  onSlotChanged(s: number): void {
+    if (this.build) this.restart = true;
+    if (!this.rect) return;
+    const r = this.store.rects;
+    if ((this.slotToIndex[s] ?? -1) >= 0) this.pending.push(s);
+    else if ((this.store.labelsBySlot[s] ?? -1) >= 0 && meets(this.rect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)) this.pending.push(s);
+  }
+
+  /** Applies edits to the front buffer. */
+  flush(front: BoxBuffer): void {
+    if (this.pending.length === 0) return;
+    const r = this.store.rects;
+    const labels = this.store.labelsBySlot;
+    const colors = this.colors();
+    for (const s of this.pending) {
+      let i = this.slotToIndex[s] ?? -1;
+      if (i < 0) {
+        i = this.slots.length;
+        front.ensureCapacity(i + 1);
+        this.slotToIndex[s] = i;
+        this.slots.push(s);
+        front.length = this.slots.length;
+      }
+      const label = labels[s] ?? -1;
+      front.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, label >= 0 ? (colors[label] ?? 0x808080ff) : 0, label >= 0 ? 0 : BOX_FLAGS.hidden);
+    }
+    this.pending = [];
+  }
+
+  /** Front slots whose boxes meet `rect` (label placement). */
+  slotsIn(rect: Rect, out: number[] = []): number[] {
+    out.length = 0;
+    const r = this.store.rects;
+    for (const s of this.slots) {
+      if ((this.store.labelsBySlot[s] ?? -1) >= 0 && meets(rect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)) out.push(s);
+    }
+    return out;
+  }
+}
