@@ -56,7 +56,10 @@ export interface BoxMapUniforms {
   /** The map's rectangle in CSS pixels relative to the canvas centre: x, y, width, height. */
   u_rect: readonly [number, number, number, number];
   u_viewportSize: readonly [number, number];
+  /** Texture unit of the R8 map (label index + 1 per map pixel). */
   u_texture: number;
+  /** Texture unit of the 256 × 1 RGBA label palette. */
+  u_palette: number;
 }
 
 /** Uniforms of the crosshair pass. */

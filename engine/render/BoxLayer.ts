@@ -274,8 +274,9 @@ export class BoxLayer {
   private buildMap(passes: Passes, scale: number): void {
     const width = Math.max(1, Math.ceil(this.image.width * scale));
     const height = Math.max(1, Math.ceil(this.image.height * scale));
-    if (this.mapPixels.length !== width * height * 4) this.mapPixels = new Uint8Array(width * height * 4);
-    rasterizeBoxMap(this.mapPixels, width, height, scale, this.store.rects, this.store.labelsBySlot, this.store.slotCount, this.colors);
+    if (this.mapPixels.length !== width * height) this.mapPixels = new Uint8Array(width * height);
+    rasterizeBoxMap(this.mapPixels, width, height, scale, this.store.rects, this.store.labelsBySlot, this.store.slotCount);
+    passes.boxMap.setPalette(this.colors);
     passes.boxMap.upload(this.mapPixels, width, height);
     this.mapSize = { width, height };
     this.mapScale = scale;

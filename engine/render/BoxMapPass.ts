@@ -1,7 +1,7 @@
 import { boxMapShader, type BoxMapUniforms } from '../../shaders';
 import { createProgram, staticAttribute, type GlProgram } from './glProgram';
 
-const UNIFORMS = ['u_rect', 'u_viewportSize', 'u_texture'] as const satisfies readonly (keyof BoxMapUniforms)[];
+const UNIFORMS = ['u_rect', 'u_viewportSize', 'u_texture', 'u_palette'] as const satisfies readonly (keyof BoxMapUniforms)[];
 const QUAD = new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]);
 
 /** Draws the box map (every box pre-drawn into one texture) as one quad over the image. */
@@ -10,6 +10,7 @@ export class BoxMapPass {
   private readonly vao: WebGLVertexArrayObject;
   private readonly quad: WebGLBuffer;
   private texture: WebGLTexture | null = null;
+  private readonly palette: WebGLTexture;
   private size = { width: 0, height: 0 };
 
   constructor(private readonly gl: WebGL2RenderingContext) {
@@ -20,25 +21,44 @@ export class BoxMapPass {
     gl.bindVertexArray(vao);
     this.quad = staticAttribute(gl, this.prog.attribute('a_corner'), QUAD, 2);
     gl.bindVertexArray(null);
+    const palette = gl.createTexture();
+    if (!palette) throw new Error('createTexture failed');
+    this.palette = palette;
+    gl.bindTexture(gl.TEXTURE_2D, palette);
+    setNearest(gl);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, 256, 1, 0, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(256 * 4));
   }
 
-  /** Uploads a new map (premultiplied RGBA, `width` × `height`). */
+  /** Label colours, packed 0xRRGGBBAA, index = label (opaque: premultiplied as they are). */
+  setPalette(colors: Uint32Array): void {
+    const { gl } = this;
+    const bytes = new Uint8Array(256 * 4);
+    for (let i = 0; i < Math.min(256, colors.length); i++) {
+      const c = colors[i] ?? 0;
+      const a = c & 255;
+      bytes[4 * i] = Math.round(((c >>> 24) * a) / 255);
+      bytes[4 * i + 1] = Math.round((((c >>> 16) & 255) * a) / 255);
+      bytes[4 * i + 2] = Math.round((((c >>> 8) & 255) * a) / 255);
+      bytes[4 * i + 3] = a;
+    }
+    gl.bindTexture(gl.TEXTURE_2D, this.palette);
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, 256, 1, gl.RGBA, gl.UNSIGNED_BYTE, bytes);
+  }
+
+  /** Uploads a new map (one byte per pixel: label index + 1, `width` × `height`). */
   upload(pixels: Uint8Array, width: number, height: number): void {
     const { gl } = this;
     if (!this.texture) {
       this.texture = gl.createTexture();
       gl.bindTexture(gl.TEXTURE_2D, this.texture);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+      setNearest(gl);
     } else {
       gl.bindTexture(gl.TEXTURE_2D, this.texture);
     }
     if (width === this.size.width && height === this.size.height) {
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, width, height, gl.RED, gl.UNSIGNED_BYTE, pixels);
     } else {
-      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8, width, height, 0, gl.RED, gl.UNSIGNED_BYTE, pixels);
       this.size = { width, height };
     }
   }
@@ -51,9 +71,12 @@ export class BoxMapPass {
     gl.useProgram(this.prog.program);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, this.palette);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, this.texture);
     gl.uniform1i(u.u_texture, 0);
+    gl.uniform1i(u.u_palette, 1);
     gl.uniform4f(u.u_rect, x, y, w, h);
     gl.uniform2f(u.u_viewportSize, cssWidth, cssHeight);
     gl.bindVertexArray(this.vao);
@@ -65,8 +88,17 @@ export class BoxMapPass {
   dispose(): void {
     const { gl } = this;
     if (this.texture) gl.deleteTexture(this.texture);
+    gl.deleteTexture(this.palette);
     gl.deleteBuffer(this.quad);
     gl.deleteVertexArray(this.vao);
     gl.deleteProgram(this.prog.program);
   }
+}
+
+/** Nearest filtering, clamped edges: for index textures, which must never be blended. */
+function setNearest(gl: WebGL2RenderingContext): void {
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
 }

@@ -14,20 +14,17 @@ describe('boxMapScale', () => {
 });
 
 describe('rasterizeBoxMap', () => {
-  const red = 0xff0000ff;
-  const blue = 0x0000ffff;
-  const at = (out: Uint8Array, w: number, x: number, y: number) => Array.from(out.slice((y * w + x) * 4, (y * w + x) * 4 + 4));
-
-  it('draws one-pixel outlines in label colours and dots for tiny boxes; skips free slots', () => {
+  it('draws one-pixel outlines of label index + 1 and dots for tiny boxes; skips free slots', () => {
     const w = 16;
     const h = 16;
-    const out = new Uint8Array(w * h * 4);
-    // Scale 1/4: box 0 spans map pixels 1..5 × 2..4; box 1 is a dot at (10, 10); slot 2 is free.
-    rasterizeBoxMap(out, w, h, 0.25, new Float32Array([4, 8, 16, 8, 40, 40, 2, 2, 0, 0, 64, 64]), new Int32Array([0, 1, -1]), 3, new Uint32Array([red, blue]));
-    expect(at(out, w, 1, 2)).toEqual([255, 0, 0, 255]);
-    expect(at(out, w, 5, 4)).toEqual([255, 0, 0, 255]);
-    expect(at(out, w, 3, 3)).toEqual([0, 0, 0, 0]); // inside: outline only
-    expect(at(out, w, 10, 10)).toEqual([0, 0, 255, 255]);
-    expect(at(out, w, 0, 0)).toEqual([0, 0, 0, 0]); // the free slot drew nothing
+    const out = new Uint8Array(w * h);
+    // Scale 1/4: box 0 (label 0) spans map pixels 1..5 × 2..4; box 1 (label 3) is a dot at (10, 10); slot 2 is free.
+    rasterizeBoxMap(out, w, h, 0.25, new Float32Array([4, 8, 16, 8, 40, 40, 2, 2, 0, 0, 64, 64]), new Int32Array([0, 3, -1]), 3);
+    const at = (x: number, y: number) => out[y * w + x];
+    expect(at(1, 2)).toBe(1);
+    expect(at(5, 4)).toBe(1);
+    expect(at(3, 3)).toBe(0); // inside: outline only
+    expect(at(10, 10)).toBe(4);
+    expect(at(0, 0)).toBe(0); // the free slot drew nothing
   });
 });

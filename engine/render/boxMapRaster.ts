@@ -1,11 +1,11 @@
 /**
  * The CPU side of the box map (map-style level of detail): every box drawn into one small
- * RGBA image aligned with the image, `scale` map pixels per image pixel, as a one-pixel outline
- * in its label colour (a filled dot when it covers a single map pixel). Premultiplied alpha:
- * opaque colours are their own premultiplied value, empty pixels are 0.
+ * one-byte-per-pixel image aligned with the image, `scale` map pixels per image pixel, as a
+ * one-pixel outline (a dot when it covers a single map pixel). A pixel holds the label index
+ * + 1 (0 = no box); the shader looks the colour up in a palette.
  */
 
-/** Longest side of the box map in pixels (16 MiB of RGBA at most). */
+/** Longest side of the box map in pixels (4 MiB at most). */
 export const BOX_MAP_MAX_SIDE = 2048;
 
 /**
@@ -24,9 +24,9 @@ export function boxMapScale(deviceZoom: number, imageWidth: number, imageHeight:
 }
 
 /**
- * Draws slots [0, count) into `out` (`width` × `height` RGBA, cleared first). `rects` holds
- * x, y, w, h per slot; `labels` the label index (-1: free slot, skipped); `colors` the packed
- * 0xRRGGBBAA colour per label.
+ * Draws slots [0, count) into `out` (`width` × `height` bytes, cleared first). `rects` holds
+ * x, y, w, h per slot; `labels` the label index (-1: free slot, skipped; labels above 254
+ * share the last palette entry).
  */
 export function rasterizeBoxMap(
   out: Uint8Array,
@@ -36,22 +36,14 @@ export function rasterizeBoxMap(
   rects: Float32Array,
   labels: Int32Array,
   count: number,
-  colors: Uint32Array,
 ): void {
   out.fill(0);
-  const px = new Uint32Array(out.buffer, out.byteOffset, width * height);
-  // Uint32 writes are little-endian: 0xAABBGGRR puts R first in memory.
-  const le = new Uint32Array(colors.length);
-  for (let i = 0; i < colors.length; i++) {
-    const c = colors[i]!;
-    le[i] = (((c & 255) << 24) | (((c >>> 8) & 255) << 16) | (((c >>> 16) & 255) << 8) | (c >>> 24)) >>> 0;
-  }
   const maxX = width - 1;
   const maxY = height - 1;
   for (let s = 0; s < count; s++) {
     const label = labels[s]!;
     if (label < 0) continue;
-    const c = label < le.length ? le[label]! : 0xff808080;
+    const c = label < 254 ? label + 1 : 255;
     const x = rects[4 * s]!;
     const y = rects[4 * s + 1]!;
     let x0 = Math.floor(x * scale);
@@ -63,18 +55,16 @@ export function rasterizeBoxMap(
     x1 = x1 < 0 ? 0 : x1 > maxX ? maxX : x1;
     y1 = y1 < 0 ? 0 : y1 > maxY ? maxY : y1;
     if (x1 - x0 <= 1 && y1 - y0 <= 1) {
-      px[y0 * width + x0] = c;
+      out[y0 * width + x0] = c;
       continue;
     }
     const top = y0 * width;
     const bottom = y1 * width;
-    for (let i = x0; i <= x1; i++) {
-      px[top + i] = c;
-      px[bottom + i] = c;
-    }
+    out.fill(c, top + x0, top + x1 + 1);
+    out.fill(c, bottom + x0, bottom + x1 + 1);
     for (let j = y0 + 1; j < y1; j++) {
-      px[j * width + x0] = c;
-      px[j * width + x1] = c;
+      out[j * width + x0] = c;
+      out[j * width + x1] = c;
     }
   }
 }
