@@ -7,6 +7,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
+    // Component tests render whole pages; on a busy 2-core machine one can pass 5 s.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,
