@@ -8,13 +8,15 @@ test('the header is transparent on the landing page at the top only', async ({ p
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   const header = page.getByTestId('site-header');
+  // The landing page chunk must be in place before the document is tall enough to scroll.
+  await expect(page.locator('h1')).toBeVisible();
   await expect(header).toHaveAttribute('data-transparent', 'true');
   const bgTop = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(bgTop).toBe('rgba(0, 0, 0, 0)');
-  await page.evaluate(() => window.scrollTo(0, 100));
+  await expect.poll(() => page.evaluate(() => { window.scrollTo(0, 100); return window.scrollY; })).toBe(100);
   await expect(header).toHaveAttribute('data-transparent', 'false');
   await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
-  await page.evaluate(() => window.scrollTo(0, 30));
+  await expect.poll(() => page.evaluate(() => { window.scrollTo(0, 30); return window.scrollY; })).toBe(30);
   await expect(header).toHaveAttribute('data-transparent', 'true');
   // Other pages always have a solid header.
   await page.goto('/pricing');
@@ -26,10 +28,10 @@ test('the scroll-to-top button appears after 700 px and returns to the top', asy
   await page.goto('/support/privacy');
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.getByTestId('scroll-top')).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 650));
+  await expect.poll(() => page.evaluate(() => { window.scrollTo(0, 650); return window.scrollY; })).toBe(650);
   await page.waitForTimeout(100);
   await expect(page.getByTestId('scroll-top')).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect.poll(() => page.evaluate(() => { window.scrollTo(0, 900); return window.scrollY; })).toBe(900);
   await expect(page.getByTestId('scroll-top')).toBeVisible();
   await page.getByTestId('scroll-top').click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
