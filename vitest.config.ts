@@ -23,9 +23,6 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          // One environment for all component files: re-importing Chakra and React per file cost
-          // ~70 s of a 90 s run. Tests clean up after themselves (setup.ts, store resets).
-          isolate: false,
           // Scripts a component adds (e.g. the chat widget) are never fetched in tests.
           environmentOptions: { happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } } },
           include: ['app/**/*.test.tsx'],
