@@ -1,8 +1,7 @@
 import { crosshairShader, type CrosshairUniforms } from '../../shaders';
-import { createProgram, staticAttribute, type GlProgram } from './glProgram';
+import { createProgram, createQuadVao, type GlProgram } from './glProgram';
 
 const UNIFORMS = ['u_point', 'u_viewportSize', 'u_lineWidth', 'u_color'] as const satisfies readonly (keyof CrosshairUniforms)[];
-const QUAD = new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]);
 
 /** The crosshair through the cursor (box tool): one instanced draw of two thin quads. */
 export class CrosshairPass {
@@ -12,12 +11,7 @@ export class CrosshairPass {
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.prog = createProgram(gl, crosshairShader, UNIFORMS);
-    const vao = gl.createVertexArray();
-    if (!vao) throw new Error('createVertexArray failed');
-    this.vao = vao;
-    gl.bindVertexArray(vao);
-    this.buffer = staticAttribute(gl, this.prog.attribute('a_corner'), QUAD, 2);
-    gl.bindVertexArray(null);
+    ({ vao: this.vao, buffer: this.buffer } = createQuadVao(gl, this.prog.attribute('a_corner')));
   }
 
   /** Draws at (`x`, `y`) CSS pixels; `rgba` is premultiplied. */

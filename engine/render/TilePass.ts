@@ -1,13 +1,11 @@
 import { tileShader, type TileUniforms } from '../../shaders';
 import type { Adjustments } from '../types';
-import { createProgram, staticAttribute, type GlProgram } from './glProgram';
+import { createProgram, createQuadVao, type GlProgram } from './glProgram';
 
 const UNIFORMS = [
   'u_rect', 'u_viewportSize', 'u_texRect', 'u_texture', 'u_contrast', 'u_brightness', 'u_gamma', 'u_invert',
 ] as const satisfies readonly (keyof TileUniforms)[];
 
-/** Unit quad as a 4-vertex triangle strip. */
-const QUAD = new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]);
 
 /**
  * The tile pass: one textured quad per tile, with the image adjustments as uniforms. The program
@@ -21,12 +19,7 @@ export class TilePass {
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.prog = createProgram(gl, tileShader, UNIFORMS);
-    const vao = gl.createVertexArray();
-    if (!vao) throw new Error('createVertexArray failed');
-    this.vao = vao;
-    gl.bindVertexArray(vao);
-    this.buffer = staticAttribute(gl, this.prog.attribute('a_corner'), QUAD, 2);
-    gl.bindVertexArray(null);
+    ({ vao: this.vao, buffer: this.buffer } = createQuadVao(gl, this.prog.attribute('a_corner')));
   }
 
   /** Binds the program and sets the per-frame uniforms (viewport in CSS pixels, adjustments). */

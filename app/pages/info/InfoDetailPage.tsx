@@ -1,4 +1,4 @@
-import { Badge, Box, Grid, Text } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { href, INFO_TITLES, type InfoTitle } from '../../../contract/routes';
@@ -9,10 +9,10 @@ import { NotFoundPage } from '../../errors/ErrorPage';
 import { ContentSection } from './ContentSection';
 import { FeatureGrid } from './FeatureGrid';
 import { InfoStepNav } from './InfoStepNav';
-import { LineIcon } from './LineIcon';
 import { LinkCard } from './LinkCard';
 import { StepList } from './StepList';
 import { textItems } from './textItems';
+import { LeadSection } from './LeadSection';
 
 function isInfoTitle(value: string | undefined): value is InfoTitle {
   return (INFO_TITLES as readonly string[]).includes(value ?? '');
@@ -36,12 +36,7 @@ export default function InfoDetailPage() {
       <Badge colorPalette="brand" variant="subtle" size="lg" mb="3">{t('detail.step', { n: index + 1 })}</Badge>
       <PageTitle title={t(page('title'))} description={t(page('description'))} mb="0" />
 
-      <ContentSection title={t('detail.aboutTitle')}>
-        <Grid templateColumns={{ base: '1fr', md: '1fr auto' }} gap="8" alignItems="center">
-          <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.8" maxW="3xl">{t(page('about'))}</Text>
-          <Box hideBelow="md" color="brand.800" bg="brand.50" rounded="3xl" p="10"><LineIcon name={title} size={96} /></Box>
-        </Grid>
-      </ContentSection>
+      <LeadSection title={t('detail.aboutTitle')} text={t(page('about'))} icon={title} />
 
       <ContentSection title={t('detail.featuresTitle')}>
         <FeatureGrid items={textItems(t, page('features'))} />

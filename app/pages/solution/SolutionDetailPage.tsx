@@ -1,4 +1,3 @@
-import { Box, Grid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { href, INFO_TITLES, paths, SOLUTION_NAMES, type SolutionName } from '../../../contract/routes';
@@ -9,11 +8,11 @@ import { NotFoundPage } from '../../errors/ErrorPage';
 import { ContentSection } from '../info/ContentSection';
 import { CtaBand } from '../info/CtaBand';
 import { FeatureGrid } from '../info/FeatureGrid';
-import { LineIcon } from '../info/LineIcon';
 import { StepList } from '../info/StepList';
 import { textItems } from '../info/textItems';
 import { OutcomeStats, type Outcome } from './OutcomeStats';
 import { SolutionCards } from './SolutionCards';
+import { LeadSection } from '../info/LeadSection';
 
 function isSolutionName(value: string | undefined): value is SolutionName {
   return (SOLUTION_NAMES as readonly string[]).includes(value ?? '');
@@ -42,12 +41,7 @@ export default function SolutionDetailPage() {
       <Breadcrumbs />
       <PageTitle title={t(item('title'))} description={t(item('description'))} mb="0" />
 
-      <ContentSection title={t('detail.problemTitle')}>
-        <Grid templateColumns={{ base: '1fr', md: '1fr auto' }} gap="8" alignItems="center">
-          <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.8" maxW="3xl">{t(item('problem'))}</Text>
-          <Box hideBelow="md" color="brand.800" bg="brand.50" rounded="3xl" p="10"><LineIcon name={name} size={96} /></Box>
-        </Grid>
-      </ContentSection>
+      <LeadSection title={t('detail.problemTitle')} text={t(item('problem'))} icon={name} />
 
       <ContentSection title={t('detail.solveTitle')}>
         <FeatureGrid items={textItems(t, item('solve'))} columns={2} />
