@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Machine-readable error codes of the API. Every error response is
+ * `{ error: { code, message, fields?, retryAfterS?, captchaRequired? } }`:
+ * - `code` is one of these; the client shows the translation `errors:<code>` (locales/*\/errors.json),
+ * - `message` is an English text for logs and tools (never a stack trace),
+ * - `fields` maps a field path ('email', 'newPassword') to a `validation:*` message key.
+ */
+export const API_ERROR_CODES = [
+  /** 400: the body, query or params do not match the schema; see `fields`. */
+  'validation',
+  /** 400: the body is not JSON, or has keys the schema does not know. */
+  'bad_request',
+  /** 401: no token, a bad or expired token. */
+  'unauthorized',
+  /** 401: unknown e-mail or wrong password — one answer for both ('Your password is incorrect.'). */
+  'invalid_credentials',
+  /** 403: the e-mail address of the account is not verified yet. */
+  'email_unverified',
+  /** 428: five failed logins: the next try needs a solved captcha (`captchaRequired: true`). */
+  'captcha_required',
+  /** 400: the captcha solution is wrong, expired or already used. */
+  'captcha_invalid',
+  /** 429: too many tries; `retryAfterS` says when to try again. */
+  'too_many_attempts',
+  /** 400: a verification, reset or OAuth key that is unknown, used or expired. */
+  'invalid_key',
+  /** 403: 'You do not have permission'. */
+  'forbidden',
+  /** 404: no such thing, or not visible to the caller. */
+  'not_found',
+  /** 409: the request conflicts with the current state (e.g. the last owner leaving). */
+  'conflict',
+  /** 413: the body or file is too large. */
+  'payload_too_large',
+  /** 415 / 400: 'There seems to be an error in the image file.' */
+  'image_invalid',
+  /** 400: OAuth sign-in failed at the provider or its answer was refused. */
+  'oauth_failed',
+  /** 500: 'An error has occurred in the server.' */
+  'internal',
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(API_ERROR_CODES),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    retryAfterS: z.number().optional(),
+    captchaRequired: z.boolean().optional(),
+  }),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

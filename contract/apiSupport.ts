@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { requiredString, V } from './validation';
+
+/*
+ * Organizations (spec section 6) and support content: notices, FAQ, search.
+ * Paths are relative to the API base. Request schemas are strict.
+ */
+
+/** owner > admin (project admin) > member. */
+export const ORG_ROLES = ['owner', 'admin', 'member'] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+
+export const ORG_NAME_MAX = 40;
+export const orgNameSchema = requiredString().max(ORG_NAME_MAX, { error: V.max100 });
+
+/** GET orgs → the caller's organizations with their role. POST orgs `{ name }` → 201 org (caller is owner). */
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(ORG_ROLES),
+  memberCount: z.number(),
+  createdAt: z.string(),
+});
+export const organizationListSchema = z.array(organizationSchema);
+export const organizationCreateSchema = z.object({ name: orgNameSchema }).strict();
+/** PATCH orgs/:orgId (owner, admin) → org. DELETE orgs/:orgId (owner) → 204. */
+export const organizationUpdateSchema = organizationCreateSchema;
+
+/**
+ * GET orgs/:orgId/members (any member) → members.
+ * POST orgs/:orgId/members `{ email, role }` (owner; admin may add members only) → 201 member;
+ *   the user must have an account (an alert of type 'invite' is sent to them).
+ * PATCH orgs/:orgId/members/:userId `{ role }` (owner) → member.
+ * DELETE orgs/:orgId/members/:userId (owner, admin for members, anyone for themself = leave) → 204;
+ *   the last owner cannot leave or be demoted (409 conflict).
+ */
+export const memberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(ORG_ROLES),
+  joinedAt: z.string(),
+});
+export const memberListSchema = z.array(memberSchema);
+export const memberAddSchema = z.object({ email: z.email({ error: V.email }), role: z.enum(ORG_ROLES) }).strict();
+export const memberUpdateSchema = z.object({ role: z.enum(ORG_ROLES) }).strict();
+
+export const NOTICE_TITLE_MAX = 100;
+export const NOTICE_BODY_MAX = 50_000;
+export const PAGE_SIZE_MAX = 100;
+
+/**
+ * GET notices?page=1&size=10&keyword= → page of notice summaries (newest first, pinned first).
+ * GET notices/:id → notice. POST notices (platform admin: scope 'admin') → 201 notice.
+ * PATCH notices/:id, DELETE notices/:id (platform admin). `body` is HTML, sanitised by the server.
+ */
+export const noticeSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  pinned: z.boolean(),
+  author: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const noticeSchema = noticeSummarySchema.extend({ body: z.string() });
+export const noticePageSchema = z.object({
+  items: z.array(noticeSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
+export const noticeWriteSchema = z
+  .object({
+    title: requiredString().max(NOTICE_TITLE_MAX, { error: V.max100 }),
+    body: requiredString().max(NOTICE_BODY_MAX),
+    pinned: z.boolean().default(false),
+  })
+  .strict();
+export const noticeUpdateSchema = z
+  .object({
+    title: requiredString().max(NOTICE_TITLE_MAX, { error: V.max100 }),
+    body: requiredString().max(NOTICE_BODY_MAX),
+    pinned: z.boolean(),
+  })
+  .partial()
+  .strict();
+export const pageQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
+    keyword: z.string().max(100).optional(),
+  })
+  .strict();
+
+/**
+ * GET faq?locale=ko → FAQ entries of that language, by category and order.
+ * POST faq, PATCH faq/:id, DELETE faq/:id (platform admin).
+ */
+export const FAQ_CATEGORIES = ['account', 'data', 'labeling', 'training', 'deploy', 'billing'] as const;
+export const faqSchema = z.object({
+  id: z.string(),
+  locale: z.enum(['ko', 'en']),
+  category: z.enum(FAQ_CATEGORIES),
+  question: z.string(),
+  answer: z.string(),
+  position: z.number(),
+});
+export const faqListSchema = z.array(faqSchema);
+export const faqWriteSchema = z
+  .object({
+    locale: z.enum(['ko', 'en']),
+    category: z.enum(FAQ_CATEGORIES),
+    question: requiredString().max(200),
+    answer: requiredString().max(5000),
+    position: z.number().int().min(0).default(0),
+  })
+  .strict();
+export const faqQuerySchema = z.object({ locale: z.enum(['ko', 'en']).default('ko') }).strict();
+
+/** GET search?keyword=&locale= → notices and FAQ entries whose title/question/answer/body contain the keyword. */
+export const searchQuerySchema = z
+  .object({ keyword: z.string().trim().min(1).max(100), locale: z.enum(['ko', 'en']).default('ko') })
+  .strict();
+export const searchResultSchema = z.object({
+  notices: z.array(noticeSummarySchema.extend({ excerpt: z.string() })),
+  faq: z.array(faqSchema),
+});
