@@ -55,9 +55,11 @@ export const PAGE_SIZE_MAX = 100;
  * GET notices/:id → notice. POST notices (platform admin: scope 'admin') → 201 notice.
  * PATCH notices/:id, DELETE notices/:id (platform admin). `body` is HTML, sanitised by the server.
  */
+export const NOTICE_CATEGORIES = ['general', 'update', 'maintenance', 'event'] as const;
 export const noticeSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
+  category: z.enum(NOTICE_CATEGORIES),
   pinned: z.boolean(),
   author: z.string(),
   createdAt: z.string(),
@@ -73,6 +75,7 @@ export const noticePageSchema = z.object({
 export const noticeWriteSchema = z
   .object({
     title: requiredString().max(NOTICE_TITLE_MAX, { error: V.max100 }),
+    category: z.enum(NOTICE_CATEGORIES).default('general'),
     body: requiredString().max(NOTICE_BODY_MAX),
     pinned: z.boolean().default(false),
   })
@@ -80,6 +83,7 @@ export const noticeWriteSchema = z
 export const noticeUpdateSchema = z
   .object({
     title: requiredString().max(NOTICE_TITLE_MAX, { error: V.max100 }),
+    category: z.enum(NOTICE_CATEGORIES),
     body: requiredString().max(NOTICE_BODY_MAX),
     pinned: z.boolean(),
   })
@@ -97,7 +101,8 @@ export const pageQuerySchema = z
  * GET faq?locale=ko → FAQ entries of that language, by category and order.
  * POST faq, PATCH faq/:id, DELETE faq/:id (platform admin).
  */
-export const FAQ_CATEGORIES = ['account', 'data', 'labeling', 'training', 'deploy', 'billing'] as const;
+/** The FAQ page's categories (app/pages/support/faqData.ts shows them in this order). */
+export const FAQ_CATEGORIES = ['account', 'dataset', 'training', 'deployment', 'billing', 'market'] as const;
 export const faqSchema = z.object({
   id: z.string(),
   locale: z.enum(['ko', 'en']),
