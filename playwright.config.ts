@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
  * (Playwright cannot download browsers here). SwiftShader gives WebGL without a GPU.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8799);
+/** The e2e server's DATA_DIR; e2e tests read mails from its outbox/. */
+export const DATA_DIR = `test-results/data-${PORT}`;
 
 export const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
@@ -36,8 +38,17 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: {
-    command: `npx tsx server/index.ts`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data', DIST_DIR: process.env.E2E_DIST ?? 'dist' },
+    // Every run starts from an empty database and outbox (one folder per port, so parallel runs
+    // on other ports keep theirs). Short access tokens let e2e see the transparent refresh.
+    command: `rm -rf ${DATA_DIR} && npx tsx server/index.ts`,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      DIST_DIR: process.env.E2E_DIST ?? 'dist',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      ACCESS_TOKEN_TTL_S: '8',
+    },
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

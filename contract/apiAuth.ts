@@ -104,6 +104,7 @@ export const publicUserSchema = z.object({
   avatar: z.string().nullable(),
   introduction: z.string(),
 });
+export type PublicUser = z.infer<typeof publicUserSchema>;
 export const publicUserListSchema = z.array(publicUserSchema);
 
 /** POST auth/alert (signed in) → 201 `{ count }`. Receivers are e-mail addresses. */
@@ -125,9 +126,15 @@ export const alertSchema = z.object({
   read: z.boolean(),
   createdAt: z.string(),
 });
+export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.array(alertSchema);
 
-/** GET auth/captcha → an ALTCHA challenge (algorithm, challenge, salt, signature, maxnumber). */
+/**
+ * GET auth/captcha → an ALTCHA challenge (altcha-lib's v1 format, `altcha-lib/v1`: algorithm,
+ * challenge, salt, signature, maxnumber). The login sends `captcha` = base64(JSON `{ algorithm,
+ * challenge, number, salt, signature }`). Each solved challenge is accepted once; it expires
+ * after 10 minutes (the expiry is signed into the salt).
+ */
 export const captchaChallengeSchema = z.object({
   algorithm: z.string(),
   challenge: z.string(),

@@ -43,6 +43,8 @@ export const V = {
   /** 'Please select a repeat cycle.' */
   repeatCycle: 'validation:repeatCycle',
   iterations: 'validation:iterations',
+  /** A value of the wrong type or form where no more specific message applies (server answers). */
+  invalid: 'validation:invalid',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

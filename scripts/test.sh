@@ -11,6 +11,8 @@ step "browser";       bash scripts/ensure-browser.sh
 step "typecheck";     npx tsc -p tsconfig.json --noEmit
 step "lint";          npx eslint . --max-warnings 0
 step "unit + component tests"; npx vitest run
+# The API tests ran on SQLite above; run them again on a throwaway PostgreSQL cluster.
+step "API tests on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run --project node server
 # The size budget is measured on the production build; the browser tests then run on a build
 # that also holds the lab pages (/lab/engine, /lab/components).
 step "production build"; npx vite build --logLevel warn

@@ -2,21 +2,46 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { isKnownPage, splitLocale } from '../contract/routes';
-import type { ServerEnv } from './env';
+import type { AppContext, AppDeps, AppEnv } from './context';
+import type { ServerConfig } from './env';
+import { ApiError } from './http/ApiError';
+import { onError } from './http/onError';
+import { createAlertRoutes } from './routes/alerts';
+import { createAuthRoutes } from './routes/auth';
+import { createFileRoutes } from './routes/files';
+import { createUserRoutes } from './routes/user';
 import { securityHeaders } from './securityHeaders';
 
 export interface AppOptions {
-  env: Pick<ServerEnv, 'DIST_DIR' | 'CHAT_SCRIPT_ORIGIN'>;
+  env: ServerConfig;
+  deps: AppDeps;
 }
+
+/** JSON bodies above this are refused with 413 (uploads set their own limit). */
+export const JSON_BODY_MAX = 64 * 1024;
+
+/** Default login-captcha size: a browser tries up to 50,000 SHA-256 hashes (a second or two). */
+const DEFAULT_CAPTCHA = { maxNumber: 50_000 };
 
 /**
  * The HTTP app: API under /api, the built client for everything else. Unknown pages get the app
  * shell with status 404 (the client renders the Not Found page), so crawlers and tools see the truth.
+ * API routers live in routes/*.ts; each is a factory taking the AppContext and is mounted here.
  */
-export function createApp({ env }: AppOptions) {
-  const app = new Hono();
+export function createApp({ env, deps }: AppOptions) {
+  const ctx: AppContext = {
+    config: env,
+    db: deps.db,
+    dialect: deps.dialect,
+    blobs: deps.blobs,
+    mailer: deps.mailer,
+    now: deps.now ?? (() => new Date()),
+    captcha: deps.captcha ?? DEFAULT_CAPTCHA,
+  };
+  const app = new Hono<AppEnv>();
   const distDir = path.resolve(env.DIST_DIR);
   let shell: Promise<string> | null = null;
   const readShell = () => (shell ??= readFile(path.join(distDir, 'index.html'), 'utf8').catch((e: unknown) => {
@@ -27,8 +52,28 @@ export function createApp({ env }: AppOptions) {
   app.use('*', securityHeaders(env.CHAT_SCRIPT_ORIGIN));
   app.use('*', compress());
 
-  app.get('/api/health', (c) => c.json({ status: 'ok' }));
-  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'No such API route' } }, 404));
+  const api = new Hono<AppEnv>();
+  api.use('*', async (c, next) => {
+    await next();
+    // API answers are per user and per moment unless a route says otherwise (avatars).
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  api.use('*', async (c, next) => {
+    if (c.req.header('Content-Type')?.startsWith('application/json')) {
+      return bodyLimit({ maxSize: JSON_BODY_MAX })(c, next);
+    }
+    await next();
+  });
+  api.get('/health', (c) => c.json({ status: 'ok' }));
+  api.route('/auth', createAuthRoutes(ctx));
+  api.route('/auth', createUserRoutes(ctx));
+  api.route('/auth', createAlertRoutes(ctx));
+  api.route('/files', createFileRoutes(ctx));
+  api.all('*', () => {
+    throw new ApiError('not_found', 'No such API route');
+  });
+  api.onError(onError);
+  app.route('/api', api);
 
   // Hashed build assets never change; everything else must be revalidated (index.html, sw.js).
   app.use('/assets/*', async (c, next) => {
@@ -55,10 +100,7 @@ export function createApp({ env }: AppOptions) {
     return c.html(html, known ? 200 : 404);
   });
 
-  app.onError((err, c) => {
-    console.error(err);
-    return c.json({ error: { code: 'internal', message: 'An error has occurred in the server.' } }, 500);
-  });
+  app.onError(onError);
 
   return app;
 }

@@ -1,17 +1,57 @@
 import { z } from 'zod';
 
+const blank = (v: unknown) => (v === '' ? undefined : v);
+const optionalText = z.preprocess(blank, z.string().min(1).optional());
+
 /** Server settings from the environment, checked once at start-up: a bad value stops the server. */
-const schema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(8787),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DIST_DIR: z.string().min(1).default('dist'),
-  DATA_DIR: z.string().min(1).default('data'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** Origin of the chat-support widget script, allowed by the Content-Security-Policy. */
-  CHAT_SCRIPT_ORIGIN: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
-});
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(8787),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DIST_DIR: z.string().min(1).default('dist'),
+    DATA_DIR: z.string().min(1).default('data'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** Origin of the chat-support widget script, allowed by the Content-Security-Policy. */
+    CHAT_SCRIPT_ORIGIN: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
+    /** PostgreSQL instead of the embedded SQLite file (`postgres://user:pass@host:5432/db`). */
+    DATABASE_URL: z.preprocess(blank, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /**
+     * HMAC key of the access tokens: at least 32 bytes. When absent, one is generated once and
+     * kept in DATA_DIR/jwt-secret (see jwtSecret.ts), so `npm start` works with nothing set.
+     */
+    JWT_SECRET: z.preprocess(
+      blank,
+      z
+        .string()
+        .refine((s) => Buffer.byteLength(s, 'utf8') >= 32, 'must be at least 32 bytes')
+        .refine((s) => new Set(s).size >= 8, 'is too weak (too few distinct characters)')
+        .optional(),
+    ),
+    /** Origin used in links inside mails; default http://HOST:PORT. */
+    PUBLIC_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
+    ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(1).max(86_400).default(1800),
+    REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
+    /** `smtp://user:pass@host:587` or `smtps://…`; without it mails go to DATA_DIR/outbox/. */
+    SMTP_URL: z.preprocess(blank, z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: z.string().min(3).default('Maru AI <no-reply@localhost>'),
+    BLOB_STORE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.BLOB_STORE !== 's3') return;
+    for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BLOB_STORE=s3' });
+    }
+  });
 
 export type ServerEnv = z.infer<typeof schema>;
+
+/** The settings the app runs with: the env with the JWT secret and public URL resolved. */
+export type ServerConfig = ServerEnv & { JWT_SECRET: string; PUBLIC_URL: string };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const result = schema.safeParse(source);
@@ -20,4 +60,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid server environment:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/** http://HOST:PORT unless PUBLIC_URL is set (0.0.0.0 is not reachable as a link). */
+export function publicUrlOf(env: ServerEnv): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  const host = env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST;
+  return `http://${host}:${env.PORT}`;
 }

@@ -1,23 +1,52 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { parseEnv } from './env';
+import { createBlobStore } from './blobs/createBlobStore';
+import { createDatabase } from './db/createDatabase';
+import { migrateToLatest } from './db/migrate';
+import { parseEnv, publicUrlOf, type ServerConfig } from './env';
+import { resolveJwtSecret } from './jwtSecret';
+import { createMailer } from './mail/createMailer';
 
-let env;
-try {
-  env = parseEnv();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+/** Starts the server: env → database (migrated) → app → listen; stops cleanly on SIGINT/SIGTERM. */
+async function main() {
+  let config: ServerConfig;
+  try {
+    const env = parseEnv();
+    config = { ...env, JWT_SECRET: resolveJwtSecret(env.DATA_DIR, env.JWT_SECRET), PUBLIC_URL: publicUrlOf(env) };
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 
-const app = createApp({ env });
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`Maru AI serving on http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${info.port}`);
-});
+  const database = createDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    console.error((error as Error).message);
+    await database.close();
+    process.exit(1);
+  }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
+  const app = createApp({
+    env: config,
+    deps: { db: database.db, dialect: database.dialect, blobs: createBlobStore(config), mailer: createMailer(config) },
   });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+    console.log(`Maru AI serving on http://${host}:${info.port} (database: ${database.dialect})`);
+  });
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      setTimeout(() => process.exit(0), 3000).unref();
+      server.close(() => {
+        void database.close().finally(() => process.exit(0));
+      });
+    });
+  }
 }
+
+void main();

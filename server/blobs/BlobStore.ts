@@ -1,0 +1,28 @@
+import type { Readable } from 'node:stream';
+
+/** A stored blob: its bytes as a stream, and its size. */
+export interface BlobObject {
+  stream: Readable;
+  size: number;
+}
+
+/**
+ * Content-addressed file storage: a blob's key is the sha256 (hex) of its bytes, so the same
+ * bytes are stored once and a key never changes meaning. Local folder or S3-compatible store.
+ */
+export interface BlobStore {
+  /** Stores the bytes (streamed: memory stays bounded) and returns their key. */
+  put(data: Readable | Uint8Array): Promise<string>;
+  /** The blob, or null when no blob has that key. */
+  get(key: string): Promise<BlobObject | null>;
+  has(key: string): Promise<boolean>;
+  /** Removes the blob; no error if it is already gone. */
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are lower-case sha256 hex; anything else is refused before it reaches a path or URL. */
+export const BLOB_KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+export function isBlobKey(key: string): boolean {
+  return BLOB_KEY_PATTERN.test(key);
+}

@@ -1,0 +1,72 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isBlobKey, type BlobObject, type BlobStore } from './BlobStore';
+
+/**
+ * Blobs as files under `<root>/<aa>/<key>`. A put streams into a temporary file while hashing,
+ * then renames it into place: a reader never sees a half-written blob, and a crash leaves only
+ * a temp file behind.
+ */
+export class LocalBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!isBlobKey(key)) throw new Error('Invalid blob key');
+    return path.join(this.root, key.slice(0, 2), key);
+  }
+
+  async put(data: Readable | Uint8Array): Promise<string> {
+    const tmpDir = path.join(this.root, 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, randomUUID());
+    const hash = createHash('sha256');
+    const hasher = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    const source = data instanceof Readable ? data : Readable.from([Buffer.from(data)]);
+    try {
+      await pipeline(source, hasher, createWriteStream(tmp, { flags: 'wx' }));
+      const key = hash.digest('hex');
+      const target = this.pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target);
+      return key;
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  async get(key: string): Promise<BlobObject | null> {
+    if (!isBlobKey(key)) return null;
+    const file = this.pathOf(key);
+    try {
+      const { size } = await stat(file);
+      return { stream: createReadStream(file), size };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    if (!isBlobKey(key)) return false;
+    try {
+      await stat(this.pathOf(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!isBlobKey(key)) return;
+    await rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { BlobStore } from './blobs/BlobStore';
+import type { Dialect } from './db/createDatabase';
+import type { Database, UserRow } from './db/schema';
+import type { ServerConfig } from './env';
+import type { Mailer } from './mail/Mailer';
+
+/** Proof-of-work size of the login captcha (tests make it small; the check is the same). */
+export interface CaptchaOptions {
+  /** The secret number is drawn from [0, maxNumber]; the solver hashes up to that many times. */
+  maxNumber: number;
+}
+
+/** What the app is built from: storage, mail and a clock (tests pass their own). */
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  blobs: BlobStore;
+  mailer: Mailer;
+  now?: () => Date;
+  captcha?: CaptchaOptions;
+}
+
+/** Everything a route needs, passed to each router factory in server/routes/. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  blobs: BlobStore;
+  mailer: Mailer;
+  now: () => Date;
+  captcha: CaptchaOptions;
+}
+
+/** Hono's typed variables: `c.get('user')` after `requireUser`. */
+export interface AppEnv {
+  Variables: { user: UserRow };
+}

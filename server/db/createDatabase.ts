@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close: () => Promise<void>;
+}
+
+/**
+ * The database the server runs on: PostgreSQL when DATABASE_URL is set, else the embedded
+ * SQLite file DATA_DIR/platform.sqlite. SQLite runs in WAL mode with synchronous=FULL (an
+ * acknowledged write survives a power cut), waits for locks instead of failing, and enforces
+ * foreign keys, which it does not by default.
+ */
+export function createDatabase(env: { DATA_DIR: string; DATABASE_URL?: string | undefined }): OpenDatabase {
+  if (env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = new BetterSqlite3(path.join(env.DATA_DIR, 'platform.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = FULL');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

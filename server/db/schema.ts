@@ -1,0 +1,141 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Table types of the Kysely database. Ids are random text (UUIDs) and times ISO-8601 text, and
+ * booleans are integers 0/1, so SQLite and PostgreSQL return the same values to the same queries.
+ */
+
+export interface UsersTable {
+  id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  name: string;
+  /** `scrypt$…` (auth/password.ts); null for accounts created through OAuth. */
+  password_hash: string | null;
+  /** Comma-separated scopes: 'user' or 'user,admin'. */
+  scope: string;
+  email_verified_at: string | null;
+  introduction: string;
+  /** Blob key of the avatar (content hash), or null. */
+  avatar_key: string | null;
+  notify_notice: number;
+  notify_training: number;
+  notify_market: number;
+  /** Language of the mails we send: 'ko' or 'en'. */
+  locale: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  /** sha256 of the opaque token, base64url. */
+  token_hash: string;
+  /** All tokens rotated from one sign-in share a family; reuse of a spent one revokes it. */
+  family_id: string;
+  parent_id: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  /**
+   * The child token issued when this one was used, encrypted with a key derived from this
+   * (parent) token: a parallel tab presenting the parent within the grace window gets the same
+   * child back, while the database alone never holds a usable token.
+   */
+  child_sealed: string | null;
+}
+
+/** Failed logins per e-mail address (known or not, so both behave alike). */
+export interface LoginAttemptsTable {
+  email: string;
+  failures: number;
+  last_failure_at: string;
+}
+
+/** Captcha challenges already solved once (each solution is accepted only once). */
+export interface CaptchaUsesTable {
+  id: string;
+  expires_at: string;
+}
+
+export type OneTimeKeyPurpose = 'verify' | 'reset' | 'oauth';
+
+/** Mailed or handed-out single-use keys, stored hashed. */
+export interface OneTimeKeysTable {
+  id: string;
+  key_hash: string;
+  purpose: OneTimeKeyPurpose;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Extra JSON for the purpose (e.g. the OAuth redirect path), or null. */
+  data: string | null;
+}
+
+export interface AlertsTable {
+  id: string;
+  receiver_id: string;
+  sender_id: string;
+  message: string;
+  type: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrganizationMembersTable {
+  organization_id: string;
+  user_id: string;
+  /** 'owner' | 'admin' | 'member' (contract/apiSupport.ts ORG_ROLES). */
+  role: string;
+  joined_at: string;
+}
+
+export interface NoticesTable {
+  id: string;
+  title: string;
+  /** Sanitised HTML. */
+  body: string;
+  pinned: number;
+  author_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FaqTable {
+  id: string;
+  locale: string;
+  category: string;
+  question: string;
+  answer: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  login_attempts: LoginAttemptsTable;
+  captcha_uses: CaptchaUsesTable;
+  one_time_keys: OneTimeKeysTable;
+  alerts: AlertsTable;
+  organizations: OrganizationsTable;
+  organization_members: OrganizationMembersTable;
+  notices: NoticesTable;
+  faq: FaqTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -1,0 +1,46 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody, ApiErrorCode } from '../../contract/apiErrors';
+
+type Extras = Omit<ApiErrorBody['error'], 'code' | 'message'>;
+
+/** The status each error code answers with unless the thrower says otherwise. */
+const DEFAULT_STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
+  validation: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  email_unverified: 403,
+  captcha_required: 428,
+  captcha_invalid: 400,
+  too_many_attempts: 429,
+  invalid_key: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  image_invalid: 415,
+  oauth_failed: 400,
+  internal: 500,
+};
+
+/**
+ * An error the API answers as `{ error: { code, message, ...extras } }` (contract/apiErrors.ts).
+ * Throw it from any route or middleware; `onError` turns it into the response.
+ */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly extras: Extras;
+
+  constructor(code: ApiErrorCode, message: string, extras: Extras = {}, status?: ContentfulStatusCode) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status ?? DEFAULT_STATUS[code];
+    this.extras = extras;
+  }
+
+  toBody(): ApiErrorBody {
+    return { error: { code: this.code, message: this.message, ...this.extras } };
+  }
+}

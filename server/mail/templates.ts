@@ -1,0 +1,58 @@
+import type { Mail } from './Mailer';
+
+/*
+ * The texts of the mails the server sends, in Korean and English. They are server-side texts
+ * (no i18next here); each template returns the plain-text and HTML bodies and the links.
+ */
+export type MailLocale = 'ko' | 'en';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+function build(to: string, subject: string, lines: string[], link: string | null): Mail {
+  const text = [...lines, ...(link ? ['', link] : [])].join('\n');
+  const html = [
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`] : []),
+  ].join('\n');
+  return { to, subject, text, html, links: link ? [link] : [] };
+}
+
+/** A page of the client for `locale`: Korean pages have no prefix, English ones `/en`. */
+export function pageLink(publicUrl: string, locale: MailLocale, page: string): string {
+  return `${publicUrl}${locale === 'en' ? '/en' : ''}${page}`;
+}
+
+const TEXTS = {
+  ko: {
+    verifySubject: '[Maru AI] 이메일 주소를 인증해주세요',
+    verify: (name: string) => [`${name}님, 가입해주셔서 감사합니다.`, '아래 링크를 눌러 이메일 주소를 인증해주세요. 링크는 24시간 동안 유효합니다.'],
+    takenSubject: '[Maru AI] 이미 가입된 이메일 주소입니다',
+    taken: (name: string) => [`${name}님, 이 이메일 주소로 다시 가입하려는 시도가 있었습니다.`, '본인이 맞다면 아래 링크에서 로그인하거나 비밀번호를 재설정하세요. 본인이 아니라면 이 메일을 무시하세요.'],
+    resetSubject: '[Maru AI] 비밀번호 재설정',
+    reset: (name: string) => [`${name}님, 비밀번호 재설정을 요청하셨습니다.`, '아래 링크에서 새 비밀번호를 설정하세요. 링크는 1시간 동안 유효합니다. 요청하지 않으셨다면 이 메일을 무시하세요.'],
+  },
+  en: {
+    verifySubject: '[Maru AI] Please verify your e-mail address',
+    verify: (name: string) => [`Hello ${name}, thank you for signing up.`, 'Open the link below to verify your e-mail address. The link is valid for 24 hours.'],
+    takenSubject: '[Maru AI] This e-mail address already has an account',
+    taken: (name: string) => [`Hello ${name}, someone tried to sign up again with this e-mail address.`, 'If it was you, sign in or reset your password from the link below. If not, ignore this mail.'],
+    resetSubject: '[Maru AI] Reset your password',
+    reset: (name: string) => [`Hello ${name}, you asked to reset your password.`, 'Set a new password from the link below. The link is valid for 1 hour. If you did not ask, ignore this mail.'],
+  },
+} as const;
+
+export function verifyMail(to: string, name: string, locale: MailLocale, link: string): Mail {
+  const t = TEXTS[locale];
+  return build(to, t.verifySubject, t.verify(name), link);
+}
+
+export function accountExistsMail(to: string, name: string, locale: MailLocale, link: string): Mail {
+  const t = TEXTS[locale];
+  return build(to, t.takenSubject, t.taken(name), link);
+}
+
+export function resetMail(to: string, name: string, locale: MailLocale, link: string): Mail {
+  const t = TEXTS[locale];
+  return build(to, t.resetSubject, t.reset(name), link);
+}
