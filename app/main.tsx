@@ -25,6 +25,9 @@ async function boot(): Promise<void> {
   createRoot(document.getElementById('root')!).render(<App i18n={i18n} />);
   // Persisted UI state (and its validator) loads after first paint.
   void import('./state/persistUi').then((m) => m.persistUi());
+  // The session (stored token → GET auth/user) loads after first paint too: the header then
+  // shows the signed-in state, and the landing chunk carries no API client.
+  void import('./api/session').then((m) => m.bootstrapSession());
   if (import.meta.env.PROD) {
     try {
       void registerServiceWorker();

@@ -16,7 +16,7 @@ describe('locale paths', () => {
 });
 
 describe('known pages', () => {
-  it.each(['/', '/info', '/info/dataset', '/info/index_deprecated', '/login', '/login/auth', '/login/auth/abc',
+  it.each(['/', '/info', '/info/dataset', '/info/index_deprecated', '/login', '/login/auth', '/login/auth/abc', '/login/signup',
     '/login/reset/k', '/pricing', '/solution/vision', '/support/faq', '/support/notice/12', '/support/notice/edit',
     '/resources', '/resources/dataset', '/resources/detail/3', '/docs', '/console/user/a%40b.com', '/console/admin/pay',
     '/pricing/'])('%s is a page', (p) => expect(isKnownPage(p)).toBe(true));

@@ -26,6 +26,7 @@ export function PageRoutes() {
       <Route path={paths.login}><Frame layout={LoginLayout}><pages.Login /></Frame></Route>
       <Route path={paths.loginAuth}><Frame layout={LoginLayout}><pages.LoginAuth /></Frame></Route>
       <Route path={paths.loginReset}><Frame layout={LoginLayout}><pages.LoginReset /></Frame></Route>
+      <Route path={paths.loginSignup}><Frame layout={LoginLayout}><pages.Signup /></Frame></Route>
       <Route>
         <Frame layout={PublicLayout}>
           <Switch>
@@ -48,6 +49,8 @@ export function PageRoutes() {
             <Route path={paths.resourceDetail}><pages.ResourceDetail /></Route>
             <Route path={paths.resources}><pages.Resources /></Route>
             <Route path={paths.docs}><pages.Docs /></Route>
+            <Route path={paths.console}><pages.ConsoleHome /></Route>
+            <Route path={paths.consoleSettings}><pages.ConsoleSettings /></Route>
             <Route path={paths.consoleUser}><pages.ConsoleUser /></Route>
             <Route path={paths.consolePay}><pages.ConsolePay /></Route>
             {labPages && <Route path={LAB_ENGINE_PATH}><labPages.EngineLab /></Route>}

@@ -27,6 +27,9 @@ const load = {
   Login: () => import('../pages/auth/LoginPage'),
   LoginAuth: () => import('../pages/auth/LoginAuthPage'),
   LoginReset: () => import('../pages/auth/LoginResetPage'),
+  Signup: () => import('../pages/auth/SignupPage'),
+  ConsoleHome: () => import('../pages/console/ConsoleHomePage'),
+  ConsoleSettings: () => import('../pages/console/SettingsPage'),
   ConsoleUser: () => import('../pages/console/UserPage'),
   ConsolePay: () => import('../pages/console/PayResultPage'),
 } satisfies Record<string, Loader>;

@@ -9,7 +9,9 @@ export interface AuthUser {
   name: string;
   email?: string;
   avatar?: string | null;
+  introduction?: string;
   scope?: string | string[];
+  notifications?: { notice: boolean; training: boolean; market: boolean };
 }
 
 export interface AuthState {
@@ -32,6 +34,11 @@ export function setLoggedOut(): void {
   auth.user = null;
   auth.strategy = null;
   auth.loggedIn = false;
+}
+
+/** Replaces the user after a profile change (name, introduction, avatar, preferences). */
+export function updateAuthUser(user: AuthUser): void {
+  if (auth.loggedIn) auth.user = user;
 }
 
 export function setAuthBusy(busy: boolean): void {

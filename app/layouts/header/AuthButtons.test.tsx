@@ -1,11 +1,16 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REFRESH_TOKEN_KEY, storeTokens } from '../../api/tokenStorage';
+import { json, stubFetch } from '../../test/stubFetch';
 import { auth, setLoggedIn, setLoggedOut } from '../../state/auth';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { AuthButtons } from './AuthButtons';
 
-afterEach(() => setLoggedOut());
+afterEach(() => {
+  setLoggedOut();
+  vi.unstubAllGlobals();
+});
 
 describe('header auth buttons', () => {
   it('logged out: start and sign-in', () => {
@@ -15,14 +20,18 @@ describe('header auth buttons', () => {
     expect(screen.queryByRole('button', { name: '로그아웃' })).toBeNull();
   });
 
-  it('logged in: logout and start console (same tab); logout clears the user', async () => {
+  it('logged in: logout and start console (same tab); logout revokes the refresh token and clears the user', async () => {
+    const calls = stubFetch({ 'POST auth/logout': () => json(204) });
+    storeTokens({ token: 'A1', refreshToken: 'R1' });
     setLoggedIn({ id: 7, name: '김라벨', email: 'label@maru.ai' });
     renderWithProviders(<AuthButtons />, { locale: 'en' });
     const consoleLink = screen.getByRole('link', { name: 'Start console' });
     expect(consoleLink.getAttribute('target')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(auth.loggedIn).toBe(false);
+    await waitFor(() => expect(auth.loggedIn).toBe(false));
     expect(auth.user).toBeNull();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    await waitFor(() => expect(calls.find((c) => c.path === 'auth/logout')?.body).toEqual({ refreshToken: 'R1' }));
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
   });
 });

@@ -4,7 +4,13 @@ import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { env } from '../../config/env';
-import { auth, setLoggedOut } from '../../state/auth';
+import { auth } from '../../state/auth';
+
+/** Logout (POST auth/logout, then clear tokens and user data); its code loads on click. */
+async function logout(): Promise<void> {
+  const session = await import('../../api/session');
+  await session.logout();
+}
 
 /**
  * Logged out: start + sign-in. Logged in: logout + start console (same tab).
@@ -18,7 +24,7 @@ export function AuthButtons({ inverted = false, ...stack }: { inverted?: boolean
   if (loggedIn) {
     return (
       <Stack direction="row" gap="2" {...stack}>
-        <Button variant="outline" size="sm" {...outline} onClick={() => { setLoggedOut(); navigate('/'); }} data-testid="logout">
+        <Button variant="outline" size="sm" {...outline} onClick={() => void logout().then(() => navigate('/'))} data-testid="logout">
           {t('auth.logout')}
         </Button>
         <Button asChild colorPalette="brand" size="sm">

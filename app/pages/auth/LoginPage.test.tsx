@@ -1,58 +1,114 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSessionForTests } from '../../api/session';
+import { getAccessToken } from '../../api/tokenStorage';
+import { auth, setLoggedOut } from '../../state/auth';
+import { initialUiState, setLoginLockStatus, ui } from '../../state/ui';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { apiError, json, stubFetch, type StubHandler } from '../../test/stubFetch';
 import LoginPage from './LoginPage';
-import { confirmError, emailError, newPasswordError } from './authRules';
+
+const user = { id: 'u1', name: '김라벨', email: 'kim@maru.ai', avatar: null, introduction: '', scope: ['user'], notifications: { notice: true, training: true, market: false }, createdAt: '2026-01-01T00:00:00Z' };
+
+beforeEach(() => {
+  localStorage.clear();
+  setLoggedOut();
+  resetSessionForTests();
+  setLoginLockStatus(initialUiState().loginLockStatus);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function fill(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText(/이메일/), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/^비밀번호/, { selector: 'input' }), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+}
+
+function server(login: StubHandler, extra: Record<string, StubHandler> = {}) {
+  return stubFetch({ 'POST auth/login': login, 'GET auth/user': () => json(200, user), ...extra });
+}
 
 describe('LoginPage', () => {
-  it('has one h1, labelled fields and no social buttons while none is configured', () => {
+  it('has one h1, labelled fields, a sign-up link, and no social buttons when the server lists none', async () => {
+    const calls = server(() => json(500));
     renderWithProviders(<LoginPage />, { path: '/login' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByLabelText(/이메일/)).toBeTruthy();
-    expect(screen.getByLabelText(/^비밀번호/, { selector: 'input' })).toBeTruthy();
-    expect(screen.queryByTestId('social-login')).toBeNull();
     expect(screen.getByRole('link', { name: '비밀번호를 잊으셨나요?' }).getAttribute('href')).toBe('/login/reset');
+    expect(screen.getByRole('link', { name: '회원가입' }).getAttribute('href')).toBe('/login/signup');
+    await waitFor(() => expect(calls.some((c) => c.path === 'auth/oauth/providers')).toBe(true));
+    expect(screen.queryByTestId('social-login')).toBeNull();
   });
 
-  it('shows translated messages on an invalid submit and never pretends to sign in', () => {
+  it('shows the social buttons the server lists, pointing at the OAuth start', async () => {
+    server(() => json(500), { 'GET auth/oauth/providers': () => json(200, ['naver']) });
+    renderWithProviders(<LoginPage />, { path: '/login?redirect=%2Fconsole%2Fsettings' });
+    const naver = await screen.findByRole('link', { name: '네이버로 계속하기' });
+    expect(naver.getAttribute('href')).toBe('/api/auth/oauth/naver/start?redirect=%2Fconsole%2Fsettings');
+    expect(screen.queryByRole('link', { name: 'Google로 계속하기' })).toBeNull();
+  });
+
+  it('shows the validation messages of the contract and sends nothing', () => {
+    const calls = server(() => json(500));
     renderWithProviders(<LoginPage />, { path: '/login' });
-    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
-    expect(screen.getByText('이메일을 입력해 주세요.')).toBeTruthy();
-    expect(screen.getByText('비밀번호를 입력해 주세요.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/이메일/), { target: { value: 'not-an-email' } });
-    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
-    expect(screen.getByText('올바른 이메일 주소를 입력해 주세요.')).toBeTruthy();
-    expect(screen.queryByTestId('not-connected')).toBeNull();
+    fill('', '');
+    expect(screen.getAllByText('값을 입력해주세요.')).toHaveLength(2);
+    fill('not-an-email', 'x');
+    expect(screen.getByText('올바른 이메일 형식이 아닙니다.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'auth/login')).toHaveLength(0);
   });
 
-  it('says the account service is not connected after a valid submit', () => {
+  it('wrong password: the translated message, and the failure is counted', async () => {
+    server(() => apiError(401, 'invalid_credentials'));
+    renderWithProviders(<LoginPage />, { path: '/en/login'.replace('/en', ''), locale: 'en' });
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'kim@maru.ai' } });
+    fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), { target: { value: 'wrong-pass1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByTestId('login-error')).textContent).toContain('Your password is incorrect.');
+    expect(ui.loginLockStatus.loginFailCount).toBe(1);
+    expect(ui.loginLockStatus.latestLoginTryDate).toBeTypeOf('number');
+    expect(ui.loginLockStatus.captchaActive).toBe(false);
+  });
+
+  it('captcha_required shows the "I am not a robot" check and blocks a try without it', async () => {
+    const calls = server(() => apiError(428, 'captcha_required', { captchaRequired: true }));
     renderWithProviders(<LoginPage />, { path: '/login' });
-    fireEvent.change(screen.getByLabelText(/이메일/), { target: { value: 'kim@maru.ai' } });
-    fireEvent.change(screen.getByLabelText(/^비밀번호/, { selector: 'input' }), { target: { value: 'secret' } });
+    fill('kim@maru.ai', 'wrong-pass1!');
+    expect(await screen.findByRole('checkbox', { name: '로봇이 아닙니다' })).toBeTruthy();
+    expect(ui.loginLockStatus.captchaActive).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
-    expect(screen.getByTestId('not-connected').textContent).toContain('계정 서비스가 연결되면');
+    expect(await screen.findByText('로봇이 아님을 먼저 확인해주세요.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'auth/login')).toHaveLength(1);
   });
 
-  it('shows the social buttons only for configured providers', () => {
-    renderWithProviders(<LoginPage socialProviders={['google']} />, { path: '/login' });
-    expect(screen.getByRole('button', { name: 'Google로 계속하기' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '네이버로 계속하기' })).toBeNull();
+  it('email_unverified offers to resend the verification e-mail', async () => {
+    const calls = server(() => apiError(403, 'email_unverified'), { 'POST auth/verify/resend': () => json(202, { status: 'sent' }) });
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    fill('kim@maru.ai', 'right-pass1!');
+    fireEvent.click(await screen.findByRole('button', { name: '인증 메일 다시 보내기' }));
+    expect(await screen.findByText('인증 메일을 다시 보냈습니다. 메일함을 확인해주세요.')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'auth/verify/resend')?.body).toEqual({ email: 'kim@maru.ai', locale: 'ko' });
   });
-});
 
-describe('auth rules', () => {
-  it('checks e-mail and the password rule', () => {
-    expect(emailError('  ')).toBe('emailRequired');
-    expect(emailError('a@b')).toBe('emailInvalid');
-    expect(emailError(' kim@maru.ai ')).toBeNull();
-    expect(newPasswordError('')).toBe('passwordRequired');
-    expect(newPasswordError('abcdefgh1')).toBe('passwordRule');
-    expect(newPasswordError('abcdef1!')).toBe('passwordRule');
-    expect(newPasswordError('abcdefg1!')).toBeNull();
-    expect(newPasswordError('abcdefg1! ')).toBe('passwordRule');
-    expect(newPasswordError(`a1!${'x'.repeat(18)}`)).toBe('passwordRule');
-    expect(confirmError('abcdefg1!', '')).toBe('confirmRequired');
-    expect(confirmError('abcdefg1!', 'abcdefg1?')).toBe('passwordMismatch');
-    expect(confirmError('abcdefg1!', 'abcdefg1!')).toBeNull();
+  it('too_many_attempts says when to try again', async () => {
+    server(() => apiError(429, 'too_many_attempts', { retryAfterS: 150 }));
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    fill('kim@maru.ai', 'right-pass1!');
+    expect((await screen.findByTestId('login-error')).textContent).toContain('3분 후에 다시 시도할 수 있습니다.');
+  });
+
+  it('a successful sign-in stores the tokens, loads the user and goes to the remembered page', async () => {
+    server(() => json(200, { token: 'A1', refreshToken: 'R1' }));
+    const { location } = renderWithProviders(<LoginPage />, { path: '/login?redirect=%2Fconsole%2Fsettings' });
+    fill('kim@maru.ai', 'right-pass1!');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/console/settings'));
+    expect(getAccessToken()).toBe('Bearer A1');
+    expect(auth.user?.name).toBe('김라벨');
+  });
+
+  it('a crafted redirect to another site is ignored', async () => {
+    server(() => json(200, { token: 'A1', refreshToken: 'R1' }));
+    const { location } = renderWithProviders(<LoginPage />, { path: '/login?redirect=%2F%2Fevil.example%2Fx' });
+    fill('kim@maru.ai', 'right-pass1!');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/'));
   });
 });

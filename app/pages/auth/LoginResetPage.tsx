@@ -11,7 +11,7 @@ export default function LoginResetPage() {
   const { key } = useParams<{ key?: string }>();
   return (
     <>
-      {key ? <ResetChangeForm key={key} /> : <ResetRequestForm />}
+      {key ? <ResetChangeForm key={key} resetKey={key} /> : <ResetRequestForm />}
       <Text fontSize="sm" textAlign="center">
         <Text as="span" asChild color="brand.fg" fontWeight="600" _hover={{ textDecoration: 'underline' }}>
           <Link href={paths.login}>{t('reset.backToLogin')}</Link>

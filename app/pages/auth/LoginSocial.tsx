@@ -1,13 +1,13 @@
 import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-
-export type SocialProvider = 'google' | 'naver';
+import type { OAuthProvider } from '../../../contract/apiAuth';
+import { oauthStartUrl } from '../../api/authApi';
 
 /**
- * "or" and the social sign-in buttons. Rendered only for the providers that are configured;
- * the auth issue wires their SDKs and passes the list.
+ * "or" and the social sign-in buttons, only for the providers the server lists. A button leaves
+ * for the server's OAuth start, which comes back to /login?oauth=<code> with the remembered path.
  */
-export function LoginSocial({ providers, onSelect }: { providers: readonly SocialProvider[]; onSelect?: (provider: SocialProvider) => void }) {
+export function LoginSocial({ providers, redirect }: { providers: readonly OAuthProvider[]; redirect: string }) {
   const { t } = useTranslation('auth');
   if (providers.length === 0) return null;
   return (
@@ -18,8 +18,8 @@ export function LoginSocial({ providers, onSelect }: { providers: readonly Socia
         <Separator flex="1" />
       </HStack>
       {providers.map((provider) => (
-        <Button key={provider} variant="outline" w="full" onClick={() => onSelect?.(provider)}>
-          {t(`login.${provider}`)}
+        <Button key={provider} asChild variant="outline" w="full">
+          <a href={oauthStartUrl(provider, redirect)}>{t(`login.${provider}`)}</a>
         </Button>
       ))}
     </Stack>

@@ -1,36 +1,16 @@
-import { Box, Button, Stack } from '@chakra-ui/react';
+import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { href } from '../../../contract/routes';
+import { authApi } from '../../api/authApi';
+import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
-import { emailFromParam } from './emailFromParam';
 import { useLocale } from '../../i18n/useLocale';
-
-/** A plain initial circle; the shared Avatar component replaces it once it exists. */
-function Initial({ email }: { email: string }) {
-  const initial = Array.from(email.split('@')[0] ?? '')[0]?.toUpperCase() ?? '?';
-  return (
-    <Box
-      // Decoration: the e-mail is the heading right beside it.
-      aria-hidden="true"
-      flexShrink={0}
-      w={{ base: '16', md: '20' }}
-      h={{ base: '16', md: '20' }}
-      rounded="full"
-      bg="brand.700"
-      color="white"
-      display="grid"
-      placeItems="center"
-      fontSize={{ base: '2xl', md: '3xl' }}
-      fontWeight="700"
-      data-testid="user-initial"
-    >
-      {initial}
-    </Box>
-  );
-}
+import { ConsoleScope } from './ConsoleScope';
+import { emailFromParam } from './emailFromParam';
 
 function UserNotFound() {
   const { t } = useTranslation('console');
@@ -43,30 +23,52 @@ function UserNotFound() {
   );
 }
 
-/** /console/user/:email: a user's public page, reached from a clickable avatar. */
-export default function UserPage() {
+function Profile({ email }: { email: string }) {
   const { t } = useTranslation('console');
+  // Spec section 7: the answer is a list; the first item is the user. A failed lookup is only logged.
+  const lookup = useQuery({
+    queryKey: ['auth', 'user', 'email', email],
+    queryFn: async () => {
+      try {
+        return (await authApi.userByEmail(email))[0] ?? null;
+      } catch (error) {
+        console.info('user lookup failed', error);
+        return null;
+      }
+    },
+  });
+  if (lookup.isPending) return <Spinner color="brand.600" size="lg" />;
+  const user = lookup.data;
+  if (!user) return <UserNotFound />;
+  return (
+    <Stack gap="8" data-testid="user-profile">
+      <Stack direction="row" gap={{ base: '4', md: '6' }} align="center" pb="8" borderBottomWidth="1px">
+        <Avatar name={user.name} email={user.email} src={user.avatar} size={80} />
+        <PageTitle title={user.name} description={user.email} mb="0" minW="0" />
+      </Stack>
+      {user.introduction ? (
+        <Text fontSize="lg" whiteSpace="pre-wrap" data-testid="user-introduction">{user.introduction}</Text>
+      ) : (
+        <Text color="fg.muted">{t('user.noIntroduction')}</Text>
+      )}
+      <EmptyState
+        borderWidth="1px"
+        borderStyle="dashed"
+        rounded="xl"
+        message={t('user.emptyMessage')}
+        hint={t('user.emptyHint')}
+        action={<Button asChild variant="outline" mt="2"><Link href={href.resources()}>{t('user.toMarket')}</Link></Button>}
+      />
+    </Stack>
+  );
+}
+
+/** /console/user/:email: a user's page (name, avatar, introduction), reached from a clickable avatar. */
+export default function UserPage() {
   const email = emailFromParam(useParams<{ email?: string }>().email);
   return (
-    <PageContainer>
-      {email === null ? (
-        <UserNotFound />
-      ) : (
-        <Stack gap="8" data-testid="user-profile">
-          <Stack direction="row" gap={{ base: '4', md: '6' }} align="center" pb="8" borderBottomWidth="1px">
-            <Initial email={email} />
-            <PageTitle title={email} description={t('user.profile')} mb="0" minW="0" />
-          </Stack>
-          <EmptyState
-            borderWidth="1px"
-            borderStyle="dashed"
-            rounded="xl"
-            message={t('user.emptyMessage')}
-            hint={t('user.emptyHint')}
-            action={<Button asChild variant="outline" mt="2"><Link href={href.resources()}>{t('user.toMarket')}</Link></Button>}
-          />
-        </Stack>
-      )}
-    </PageContainer>
+    <ConsoleScope>
+      <PageContainer>{email === null ? <UserNotFound /> : <Profile email={email} />}</PageContainer>
+    </ConsoleScope>
   );
 }
