@@ -32,7 +32,7 @@ export const PUBLIC_ROUTES: string[] = [
   '/login/auth/abc123',
   '/login/reset',
   '/login/reset/abc123',
-  '/console/user/demo%40maru.ai',
+  '/login/signup',
   '/console/admin/pay',
 ];
 
