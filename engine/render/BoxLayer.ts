@@ -5,7 +5,8 @@ import { handlePosition, RESIZE_HANDLES } from '../spatial/handles';
 import type { Rect, View, Viewport } from '../types';
 import type { BoxBuffer } from './BoxBuffer';
 import { packRgba } from './BoxBuffer';
-import { boxMapScale, rasterizeBoxMap } from './boxMapRaster';
+import { BoxMapBuild, RASTER_CHUNK, stripRows } from './BoxMapBuild';
+import { boxMapScale } from './boxMapRaster';
 import { BoxStream } from './BoxStream';
 import { parseHexColor } from './labelPlacement';
 import type { Passes } from './Renderer';
@@ -18,6 +19,13 @@ const STREAM_MARGIN = 0.25;
 const GRID = 64;
 /** Handle squares, CSS px. */
 const HANDLE_SIZE = 8;
+/**
+ * Main-thread milliseconds a frame may spend building the box map (rasterising or uploading)
+ * or writing a new stream; the rest waits for the next frame.
+ */
+const BUILD_FRAME_MS = 3;
+/** Stream entries written between two looks at the clock (≈0.2–0.5 ms). */
+const STREAM_CHUNK = 500;
 
 function contains(outer: Rect, inner: Rect): boolean {
   return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
@@ -45,10 +53,17 @@ export class BoxLayer {
   private readonly stream: BoxStream;
   private streamDirty = true;
   private overlayDirty = true;
+  /** Scale and size of the map on screen (scale 0: none yet). */
   private mapScale = 0;
-  private mapDirty = true;
-  private mapPixels = new Uint8Array(0);
   private mapSize = { width: 0, height: 0 };
+  /** Boxes changed since the last map build started: another build is due. */
+  private mapDirty = true;
+  /** The map on screen is older than the boxes (drawn in map mode until the next swap, not as a stand-in). */
+  private mapStale = true;
+  /** The map being built behind the one on screen. */
+  private mapBuild: BoxMapBuild | null = null;
+  /** The last build's pixel buffer, reused by the next one of the same size. */
+  private mapPixels: Uint8Array | undefined;
   /** What the last frame drew: 'stream' or 'map' (tests, stats). */
   mode: 'stream' | 'map' = 'stream';
   draft: Rect | null = null;
@@ -64,12 +79,19 @@ export class BoxLayer {
     this.colors = Uint32Array.from(this.store.labels.map((l) => packRgba(...parseHexColor(l.color))));
     this.streamDirty = true;
     this.overlayDirty = true;
+    // Label indices may now mean other colours: a build in progress would swap in a wrong map.
+    this.mapBuild = null;
     this.mapDirty = true;
+    this.mapStale = true;
   }
 
   /** The image size (for the count grid and the box map). */
   setImageSize(width: number, height: number): void {
-    this.image = { width: Math.max(1, width), height: Math.max(1, height) };
+    const size = { width: Math.max(1, width), height: Math.max(1, height) };
+    // A map of another image would sit at the wrong place: none until the new one is built.
+    if (size.width !== this.image.width || size.height !== this.image.height) this.mapScale = 0;
+    this.image = size;
+    this.mapDirty = true;
     this.recount();
   }
 
@@ -82,7 +104,10 @@ export class BoxLayer {
     } else {
       for (let s = start; s < end; s++) this.updateSlot(s);
     }
+    // A small edit lets a build in progress finish (so continuous edits, e.g. a drag, cannot
+    // starve it) and queues another one after it.
     this.mapDirty = true;
+    this.mapStale = true;
     this.overlayDirty = true;
   }
 
@@ -106,6 +131,9 @@ export class BoxLayer {
     this.streamDirty = true;
     this.overlayDirty = true;
     this.mapScale = 0;
+    this.mapBuild = null;
+    this.mapDirty = true;
+    this.mapStale = true;
   }
 
   /** Estimated boxes meeting `rect` (count-grid cells it touches; an overestimate). */
@@ -126,9 +154,9 @@ export class BoxLayer {
     return this.mode === 'stream' ? this.stream.length : 0;
   }
 
-  /** A stream is being built behind the screen: keep the frames coming. */
+  /** A stream or a box map is being built behind the screen: keep the frames coming. */
   get busy(): boolean {
-    return this.stream.building;
+    return this.stream.building || this.mapBuild !== null;
   }
 
   /** Draws the boxes for `view`; returns the draw calls issued. */
@@ -144,21 +172,32 @@ export class BoxLayer {
     let calls = 0;
     let front = -1;
     if (useMap) {
-      this.mode = 'map';
       this.stream.cancel();
-      if (scale !== this.mapScale || this.mapDirty) this.buildMap(passes, scale);
+      // A zoom across a power of two makes the build in progress pointless: start over.
+      if (this.mapBuild && this.mapBuild.scale !== scale) this.mapBuild = null;
+      if (!this.mapBuild && (scale !== this.mapScale || this.mapDirty)) this.startMap(scale);
+      this.advanceMap(passes);
+      // Until the first map is ready, whatever the stream holds stays on screen.
+      if (this.mapScale > 0) this.mode = 'map';
+      else {
+        this.mode = 'stream';
+        front = this.stream.front;
+        this.stream.flush(buffers[this.stream.front]);
+      }
     } else {
+      // The stream takes over: a map build would only compete with it for the frame.
+      this.mapBuild = null;
       const r = this.stream.rect;
       // Rebuild when the view left the streamed area, or zoomed in so far that most of the
       // stream is off screen (its vertices cost even when clipped).
       if (!this.stream.building && (!r || !contains(r, visible) || r.width > 3 * visible.width)) this.stream.start(this.streamRect(visible));
-      this.stream.step(buffers);
+      this.stepStream(buffers);
       this.stream.flush(buffers[this.stream.front]);
       // Until the first stream of a new area is complete, the map (if any) stands in for it.
       if (this.stream.rect && contains(this.stream.rect, visible)) {
         this.mode = 'stream';
         front = this.stream.front;
-      } else if (this.mapScale > 0 && !this.mapDirty) {
+      } else if (this.mapScale > 0 && !this.mapStale) {
         this.mode = 'map';
       } else {
         this.mode = 'stream';
@@ -178,6 +217,12 @@ export class BoxLayer {
       front,
     );
     return calls;
+  }
+
+  /** Writes stream entries for at most {@link BUILD_FRAME_MS} of this frame (nothing when no build runs). */
+  private stepStream(buffers: readonly [BoxBuffer, BoxBuffer]): void {
+    const t0 = performance.now();
+    while (this.stream.building && !this.stream.step(buffers, STREAM_CHUNK) && performance.now() - t0 < BUILD_FRAME_MS);
   }
 
   /** Streamed slots whose boxes meet `rect`, for label placement. */
@@ -217,6 +262,8 @@ export class BoxLayer {
     this.cellOf = new Int32Array(Math.max(n, 1024)).fill(-1);
     this.stream.ensureSlots(n);
     this.counts.fill(0);
+    // Slot numbers may mean other boxes: what a map build in progress drew is void.
+    this.mapBuild = null;
     for (let s = 0; s < n; s++) {
       const c = this.cell(s);
       this.cellOf[s] = c;
@@ -271,15 +318,39 @@ export class BoxLayer {
     this.overlayDirty = false;
   }
 
-  private buildMap(passes: Passes, scale: number): void {
+  private startMap(scale: number): void {
     const width = Math.max(1, Math.ceil(this.image.width * scale));
     const height = Math.max(1, Math.ceil(this.image.height * scale));
-    if (this.mapPixels.length !== width * height) this.mapPixels = new Uint8Array(width * height);
-    rasterizeBoxMap(this.mapPixels, width, height, scale, this.store.rects, this.store.labelsBySlot, this.store.slotCount);
-    passes.boxMap.setPalette(this.colors);
-    passes.boxMap.upload(this.mapPixels, width, height);
-    this.mapSize = { width, height };
-    this.mapScale = scale;
+    this.mapBuild = new BoxMapBuild(width, height, scale, this.mapPixels);
+    this.mapPixels = this.mapBuild.pixels;
+    // The build reads the boxes from now on: edits after this point need the next one.
     this.mapDirty = false;
+  }
+
+  /**
+   * Spends at most {@link BUILD_FRAME_MS} of this frame on the map build: rasterising a chunk of
+   * boxes at a time, then uploading strips of rows into the back texture; swaps when complete.
+   */
+  private advanceMap(passes: Passes): void {
+    const b = this.mapBuild;
+    if (!b) return;
+    const t0 = performance.now();
+    while (b.phase === 'raster' && performance.now() - t0 < BUILD_FRAME_MS) b.raster(this.store, RASTER_CHUNK);
+    if (b.phase === 'raster') return;
+    passes.boxMap.beginBack(b.width, b.height);
+    const rows = stripRows(b.width);
+    while (b.phase === 'upload' && performance.now() - t0 < BUILD_FRAME_MS) {
+      const strip = b.nextStrip(rows);
+      if (strip) passes.boxMap.uploadRows(b.pixels, strip.y0, strip.y1);
+    }
+    if (b.phase !== 'done') return;
+    passes.boxMap.setPalette(this.colors);
+    passes.boxMap.swap();
+    this.mapSize = { width: b.width, height: b.height };
+    this.mapScale = b.scale;
+    this.mapStale = this.mapDirty;
+    this.mapBuild = null;
+    // Edits arrived during the build: the next one starts now, so the frames keep coming.
+    if (this.mapDirty) this.startMap(b.scale);
   }
 }

@@ -3,7 +3,7 @@ import type { AnnotationStore } from '../AnnotationStore';
 import type { Rect } from '../types';
 import type { BoxBuffer } from './BoxBuffer';
 
-/** Boxes written per frame while a new stream is built (≈1–3 ms), so no frame runs long. */
+/** Boxes written by one {@link BoxStream.step} by default (≈1–3 ms). */
 const BUILD_CHUNK = 3000;
 
 function meets(a: Rect, x: number, y: number, w: number, h: number): boolean {
@@ -70,8 +70,11 @@ export class BoxStream {
     this.build = { slots: this.store.querySlots(rect, []), rect, next: 0 };
   }
 
-  /** Writes the next chunk into the back buffer; swaps when complete. Returns true on swap. */
-  step(buffers: readonly [BoxBuffer, BoxBuffer]): boolean {
+  /**
+   * Writes the next `boxes` entries into the back buffer; swaps when complete. Returns true on
+   * swap. The caller calls it again while its frame has time left.
+   */
+  step(buffers: readonly [BoxBuffer, BoxBuffer], boxes = BUILD_CHUNK): boolean {
     const b = this.build;
     if (!b) return false;
     if (this.restart) {
@@ -82,7 +85,7 @@ export class BoxStream {
     }
     const back = buffers[this.front === 0 ? 1 : 0];
     back.ensureCapacity(b.slots.length);
-    const end = Math.min(b.slots.length, b.next + BUILD_CHUNK);
+    const end = Math.min(b.slots.length, b.next + Math.max(1, boxes));
     const r = this.store.rects;
     const labels = this.store.labelsBySlot;
     const colors = this.colors();

@@ -38,9 +38,27 @@ export function rasterizeBoxMap(
   count: number,
 ): void {
   out.fill(0);
+  rasterizeBoxRange(out, width, height, scale, rects, labels, 0, count);
+}
+
+/**
+ * Draws slots [from, to) into `out` without clearing it. Later slots overwrite earlier ones
+ * where they cross, so drawing [0, n) as consecutive ranges in order gives exactly the pixels
+ * of one {@link rasterizeBoxMap} call: that is what lets the map be built a chunk per frame.
+ */
+export function rasterizeBoxRange(
+  out: Uint8Array,
+  width: number,
+  height: number,
+  scale: number,
+  rects: Float32Array,
+  labels: Int32Array,
+  from: number,
+  to: number,
+): void {
   const maxX = width - 1;
   const maxY = height - 1;
-  for (let s = 0; s < count; s++) {
+  for (let s = from; s < to; s++) {
     const label = labels[s]!;
     if (label < 0) continue;
     const c = label < 254 ? label + 1 : 255;
