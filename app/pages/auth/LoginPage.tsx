@@ -77,9 +77,8 @@ export default function LoginPage() {
       await signIn(pair);
     } catch (error) {
       const apiError = error instanceof ApiRequestError ? error : new ApiRequestError({ status: 0, code: 'internal' });
-      if (apiError.code === 'invalid_credentials' || apiError.code === 'captcha_required' || apiError.code === 'captcha_invalid') {
-        loginFailed(apiError.captchaRequired || apiError.code !== 'invalid_credentials');
-      }
+      const failedTry = apiError.code === 'invalid_credentials' || apiError.code === 'captcha_required' || apiError.code === 'captcha_invalid';
+      if (failedTry || apiError.captchaRequired) loginFailed(apiError.captchaRequired || apiError.code !== 'invalid_credentials');
       if (Object.keys(apiError.fields).length > 0) setFields(apiError.fields);
       else setFormError({ code: apiError.code, retryAfterS: apiError.retryAfterS });
       // A captcha payload is good for one try only.
