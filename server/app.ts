@@ -11,7 +11,12 @@ import { ApiError } from './http/ApiError';
 import { onError } from './http/onError';
 import { createAlertRoutes } from './routes/alerts';
 import { createAuthRoutes } from './routes/auth';
+import { createFaqRoutes } from './routes/faq';
 import { createFileRoutes } from './routes/files';
+import { createNoticeRoutes } from './routes/notices';
+import { createOrganizationRoutes } from './routes/organizations';
+import { createSearchRoutes } from './routes/search';
+import { createOAuthRoutes } from './routes/oauth';
 import { createUserRoutes } from './routes/user';
 import { securityHeaders } from './securityHeaders';
 
@@ -68,7 +73,12 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/auth', createAuthRoutes(ctx));
   api.route('/auth', createUserRoutes(ctx));
   api.route('/auth', createAlertRoutes(ctx));
+  api.route('/auth', createOAuthRoutes(ctx));
   api.route('/files', createFileRoutes(ctx));
+  api.route('/orgs', createOrganizationRoutes(ctx));
+  api.route('/notices', createNoticeRoutes(ctx));
+  api.route('/faq', createFaqRoutes(ctx));
+  api.route('/search', createSearchRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });

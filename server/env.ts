@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkOAuthEnv, oauthEnvShape } from './oauth/oauthEnv';
 
 const blank = (v: unknown) => (v === '' ? undefined : v);
 const optionalText = z.preprocess(blank, z.string().min(1).optional());
@@ -40,8 +41,10 @@ const schema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    ...oauthEnvShape,
   })
   .superRefine((env, ctx) => {
+    checkOAuthEnv(env, ctx);
     if (env.BLOB_STORE !== 's3') return;
     for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BLOB_STORE=s3' });

@@ -1,5 +1,8 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_notice_category';
+import * as m0003 from './migrations/0003_faq_seed';
+import * as m0004 from './migrations/0004_oauth_states';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -8,6 +11,9 @@ import * as m0001 from './migrations/0001_initial';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_notice_category': m0002,
+  '0003_faq_seed': m0003,
+  '0004_oauth_states': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -105,6 +105,10 @@ export interface NoticesTable {
   title: string;
   /** Sanitised HTML. */
   body: string;
+  /** The body's plain text (search and excerpts). */
+  body_text: string;
+  /** contract/apiSupport.ts NOTICE_CATEGORIES. */
+  category: string;
   pinned: number;
   author_id: string | null;
   created_at: string;
@@ -122,6 +126,19 @@ export interface FaqTable {
   updated_at: string;
 }
 
+/** A pending OAuth sign-in; `id` is the sha256 of the `state` sent to the provider. */
+export interface OAuthStatesTable {
+  id: string;
+  provider: string;
+  /** sha256 of the random value in the browser's cookie: the callback must come from that browser. */
+  browser_hash: string;
+  /** PKCE verifier, sent with the code to the token endpoint. */
+  code_verifier: string;
+  redirect_path: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -133,6 +150,7 @@ export interface Database {
   organization_members: OrganizationMembersTable;
   notices: NoticesTable;
   faq: FaqTable;
+  oauth_states: OAuthStatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,157 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import {
+  emailRequestSchema,
+  keyRequestSchema,
+  loginRequestSchema,
+  passwordResetSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+} from '../../contract/apiAuth';
+import { createCaptcha, useCaptcha } from '../auth/captcha';
+import { clearFailures, lockStateOf, recordFailure } from '../auth/loginLock';
+import { consumeOneTimeKey, createOneTimeKey } from '../auth/oneTimeKeys';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
+import { issueTokenPair, revokeAllForUser, revokeByToken, rotateRefreshToken } from '../auth/refreshTokens';
 import type { AppContext, AppEnv } from '../context';
+import { ApiError } from '../http/ApiError';
+import { jsonBody } from '../http/validate';
+import { accountExistsMail, pageLink, resetMail, verifyMail, type MailLocale } from '../mail/templates';
+import { findUserByEmail, normalizeEmail } from '../users/findUser';
 
+const ACCEPTED = { status: 'verification_sent' } as const;
+
+/**
+ * Sign-up, e-mail verification, sign-in, token refresh, sign-out and password reset
+ * (contract/apiAuth.ts). Answers never tell whether an e-mail address has an account.
+ */
 export function createAuthRoutes(ctx: AppContext) {
-  void ctx;
-  return new Hono<AppEnv>();
+  const r = new Hono<AppEnv>();
+
+  const sendVerification = async (userId: string, email: string, name: string, locale: MailLocale) => {
+    const key = await createOneTimeKey(ctx, 'verify', userId);
+    await ctx.mailer.send(verifyMail(email, name, locale, pageLink(ctx.config.PUBLIC_URL, locale, `/login/auth/${key}`)));
+  };
+
+  r.post('/register', jsonBody(registerRequestSchema), async (c) => {
+    const { name, password, locale } = c.req.valid('json');
+    const email = normalizeEmail(c.req.valid('json').email);
+    const existing = await findUserByEmail(ctx, email);
+    if (existing) {
+      await burnPasswordCheck(password);
+      await ctx.mailer.send(accountExistsMail(email, existing.name, locale, pageLink(ctx.config.PUBLIC_URL, locale, '/login')));
+      return c.json(ACCEPTED, 202);
+    }
+    const now = ctx.now().toISOString();
+    const id = randomUUID();
+    const inserted = await ctx.db
+      .insertInto('users')
+      .values({
+        id,
+        email,
+        name,
+        password_hash: await hashPassword(password),
+        scope: 'user',
+        email_verified_at: null,
+        introduction: '',
+        avatar_key: null,
+        notify_notice: 1,
+        notify_training: 1,
+        notify_market: 0,
+        locale,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    // Lost a race with a parallel sign-up for the same address: same answer, no second account.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) await sendVerification(id, email, name, locale);
+    return c.json(ACCEPTED, 202);
+  });
+
+  r.post('/verify', jsonBody(keyRequestSchema), async (c) => {
+    const used = await consumeOneTimeKey(ctx, 'verify', c.req.valid('json').key);
+    if (!used) throw new ApiError('invalid_key', 'The verification key is unknown, used or expired.');
+    await ctx.db
+      .updateTable('users')
+      .set({ email_verified_at: ctx.now().toISOString() })
+      .where('id', '=', used.userId)
+      .where('email_verified_at', 'is', null)
+      .execute();
+    return c.json(await issueTokenPair(ctx, used.userId));
+  });
+
+  r.post('/verify/resend', jsonBody(emailRequestSchema), async (c) => {
+    const { email, locale } = c.req.valid('json');
+    const user = await findUserByEmail(ctx, email);
+    if (user && !user.email_verified_at) await sendVerification(user.id, user.email, user.name, locale);
+    return c.json(ACCEPTED, 202);
+  });
+
+  r.get('/captcha', async (c) => c.json(await createCaptcha(ctx)));
+
+  r.post('/login', jsonBody(loginRequestSchema), async (c) => {
+    const { password, captcha } = c.req.valid('json');
+    const email = normalizeEmail(c.req.valid('json').email);
+    const lock = await lockStateOf(ctx, email);
+    if (lock.retryAfterS > 0) {
+      throw new ApiError('too_many_attempts', 'Too many failed logins; wait before trying again.', {
+        retryAfterS: lock.retryAfterS,
+        captchaRequired: true,
+      });
+    }
+    if (lock.captchaRequired) {
+      if (!captcha) throw new ApiError('captcha_required', 'Solve the captcha to try again.', { captchaRequired: true });
+      if (!(await useCaptcha(ctx, captcha))) {
+        throw new ApiError('captcha_invalid', 'The captcha solution is wrong, expired or used.', { captchaRequired: true });
+      }
+    }
+    const user = await findUserByEmail(ctx, email);
+    const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
+    if (!user || !ok) {
+      const failures = await recordFailure(ctx, email);
+      const captchaRequired = failures >= 5;
+      throw new ApiError('invalid_credentials', 'Your password is incorrect.', captchaRequired ? { captchaRequired } : {});
+    }
+    await clearFailures(ctx, email);
+    if (!user.email_verified_at) throw new ApiError('email_unverified', 'The e-mail address is not verified yet.');
+    return c.json(await issueTokenPair(ctx, user.id));
+  });
+
+  r.post('/refresh', jsonBody(refreshRequestSchema), async (c) => c.json(await rotateRefreshToken(ctx, c.req.valid('json').refreshToken)));
+
+  r.post('/logout', jsonBody(refreshRequestSchema), async (c) => {
+    await revokeByToken(ctx, c.req.valid('json').refreshToken);
+    return c.body(null, 204);
+  });
+
+  r.post('/password/reset-request', jsonBody(emailRequestSchema), async (c) => {
+    const { email, locale } = c.req.valid('json');
+    const user = await findUserByEmail(ctx, email);
+    if (user) {
+      const key = await createOneTimeKey(ctx, 'reset', user.id);
+      await ctx.mailer.send(resetMail(user.email, user.name, locale, pageLink(ctx.config.PUBLIC_URL, locale, `/login/reset/${key}`)));
+    }
+    return c.json({ status: 'reset_sent' }, 202);
+  });
+
+  r.post('/password/reset', jsonBody(passwordResetSchema), async (c) => {
+    const { key, newPassword } = c.req.valid('json');
+    const used = await consumeOneTimeKey(ctx, 'reset', key);
+    if (!used) throw new ApiError('invalid_key', 'The reset key is unknown, used or expired.');
+    const now = ctx.now().toISOString();
+    const user = await ctx.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(newPassword), updated_at: now })
+      .where('id', '=', used.userId)
+      .returning(['email', 'email_verified_at'])
+      .executeTakeFirstOrThrow();
+    // Following the mailed link proves the address, and the lock never outlives a reset.
+    if (!user.email_verified_at) await ctx.db.updateTable('users').set({ email_verified_at: now }).where('id', '=', used.userId).execute();
+    await clearFailures(ctx, user.email);
+    await revokeAllForUser(ctx, used.userId);
+    return c.body(null, 204);
+  });
+
+  return r;
 }

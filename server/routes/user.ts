@@ -1,7 +1,90 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { AVATAR_MAX_BYTES, passwordChangeRequestSchema, userUpdateSchema } from '../../contract/apiAuth';
+import { emailSchema, V } from '../../contract/validation';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { revokeAllForUser } from '../auth/refreshTokens';
 import type { AppContext, AppEnv } from '../context';
+import type { UserUpdate } from '../db/schema';
+import { ApiError } from '../http/ApiError';
+import { requireUser } from '../http/requireUser';
+import { jsonBody, paramsOf } from '../http/validate';
+import { processAvatar } from '../images/avatarImage';
+import { readLimitedBody } from '../images/readLimitedBody';
+import { findUserByEmail, findUserById } from '../users/findUser';
+import { publicUserView, userView } from '../users/userViews';
 
+/** The signed-in user's own account: profile, avatar, password; and public profiles by e-mail. */
 export function createUserRoutes(ctx: AppContext) {
-  void ctx;
-  return new Hono<AppEnv>();
+  const r = new Hono<AppEnv>();
+  r.use('/user', requireUser(ctx));
+  r.use('/user/*', requireUser(ctx));
+  r.use('/password', requireUser(ctx));
+
+  const reload = async (id: string) => {
+    const user = await findUserById(ctx, id);
+    if (!user) throw new ApiError('unauthorized', 'The account no longer exists.');
+    return user;
+  };
+
+  /** Deletes a blob that no user refers to any more (keys are content hashes, so shared). */
+  const dropAvatarBlob = async (key: string | null) => {
+    if (!key) return;
+    const still = await ctx.db.selectFrom('users').select('id').where('avatar_key', '=', key).executeTakeFirst();
+    if (!still) await ctx.blobs.delete(key);
+  };
+
+  r.get('/user', (c) => c.json(userView(c.get('user'))));
+
+  r.patch('/user', jsonBody(userUpdateSchema), async (c) => {
+    const body = c.req.valid('json');
+    const update: UserUpdate = { updated_at: ctx.now().toISOString() };
+    if (body.name !== undefined) update.name = body.name;
+    if (body.introduction !== undefined) update.introduction = body.introduction;
+    if (body.notifications) {
+      update.notify_notice = body.notifications.notice ? 1 : 0;
+      update.notify_training = body.notifications.training ? 1 : 0;
+      update.notify_market = body.notifications.market ? 1 : 0;
+    }
+    await ctx.db.updateTable('users').set(update).where('id', '=', c.get('user').id).execute();
+    return c.json(userView(await reload(c.get('user').id)));
+  });
+
+  r.put('/user/avatar', async (c) => {
+    const webp = await processAvatar(await readLimitedBody(c, AVATAR_MAX_BYTES));
+    const key = await ctx.blobs.put(webp);
+    const old = c.get('user').avatar_key;
+    await ctx.db.updateTable('users').set({ avatar_key: key, updated_at: ctx.now().toISOString() }).where('id', '=', c.get('user').id).execute();
+    if (old !== key) await dropAvatarBlob(old);
+    return c.json(userView(await reload(c.get('user').id)));
+  });
+
+  r.delete('/user/avatar', async (c) => {
+    const old = c.get('user').avatar_key;
+    await ctx.db.updateTable('users').set({ avatar_key: null, updated_at: ctx.now().toISOString() }).where('id', '=', c.get('user').id).execute();
+    await dropAvatarBlob(old);
+    return c.json(userView(await reload(c.get('user').id)));
+  });
+
+  r.get('/user/email/:email', paramsOf(z.object({ email: emailSchema })), async (c) => {
+    const user = await findUserByEmail(ctx, c.req.valid('param').email);
+    return c.json(user?.email_verified_at ? [publicUserView(user)] : []);
+  });
+
+  r.post('/password', jsonBody(passwordChangeRequestSchema), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const user = c.get('user');
+    if (!user.password_hash || !(await verifyPassword(currentPassword, user.password_hash))) {
+      throw new ApiError('validation', 'The current password does not match.', { fields: { currentPassword: V.currentPasswordMismatch } });
+    }
+    await ctx.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(newPassword), updated_at: ctx.now().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    await revokeAllForUser(ctx, user.id);
+    return c.body(null, 204);
+  });
+
+  return r;
 }

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '../../contract/apiAuth';
+import type { AppContext } from '../context';
+
+/*
+ * Failed logins, counted per e-mail address whether or not an account exists (so the answers
+ * cannot tell the two apart). From the 5th failure on, every try needs a solved captcha; from
+ * the 6th on, tries must also wait 2^(failures-5) seconds (at most 15 minutes) after the last
+ * failure. A successful login or a password reset clears the count.
+ */
+const MAX_DELAY_S = 900;
+
+export interface LockState {
+  failures: number;
+  captchaRequired: boolean;
+  /** Seconds to wait before the next try, 0 when it may go ahead. */
+  retryAfterS: number;
+}
+
+export function delayAfter(failures: number): number {
+  return failures > LOGIN_FAILURES_BEFORE_CAPTCHA ? Math.min(2 ** (failures - LOGIN_FAILURES_BEFORE_CAPTCHA), MAX_DELAY_S) : 0;
+}
+
+export async function lockStateOf(ctx: AppContext, email: string): Promise<LockState> {
+  const row = await ctx.db.selectFrom('login_attempts').selectAll().where('email', '=', email).executeTakeFirst();
+  const failures = row?.failures ?? 0;
+  let retryAfterS = 0;
+  if (row) {
+    const until = Date.parse(row.last_failure_at) + delayAfter(failures) * 1000;
+    retryAfterS = Math.max(0, Math.ceil((until - ctx.now().getTime()) / 1000));
+  }
+  return { failures, captchaRequired: failures >= LOGIN_FAILURES_BEFORE_CAPTCHA, retryAfterS };
+}
+
+/** Counts one more failure; returns the new count. */
+export async function recordFailure(ctx: AppContext, email: string): Promise<number> {
+  const now = ctx.now().toISOString();
+  const row = await ctx.db
+    .insertInto('login_attempts')
+    .values({ email, failures: 1, last_failure_at: now })
+    .onConflict((oc) => oc.column('email').doUpdateSet({ failures: sql<number>`login_attempts.failures + 1`, last_failure_at: now }))
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return Number(row.failures);
+}
+
+export async function clearFailures(ctx: AppContext, email: string): Promise<void> {
+  await ctx.db.deleteFrom('login_attempts').where('email', '=', email).execute();
+}
