@@ -23,7 +23,7 @@ export const organizationSchema = z.object({
 });
 export const organizationListSchema = z.array(organizationSchema);
 export const organizationCreateSchema = z.object({ name: orgNameSchema }).strict();
-/** PATCH orgs/:orgId (owner, admin) → org. DELETE orgs/:orgId (owner) → 204. */
+/** GET orgs/:orgId (any member) → org. PATCH orgs/:orgId (owner, admin) → org. DELETE orgs/:orgId (owner) → 204. */
 export const organizationUpdateSchema = organizationCreateSchema;
 
 /**
@@ -99,7 +99,7 @@ export const pageQuerySchema = z
 
 /**
  * GET faq?locale=ko → FAQ entries of that language, by category and order.
- * POST faq, PATCH faq/:id, DELETE faq/:id (platform admin).
+ * POST faq → 201 entry, PATCH faq/:id → entry, DELETE faq/:id → 204 (platform admin).
  */
 /** The FAQ page's categories (app/pages/support/faqData.ts shows them in this order). */
 export const FAQ_CATEGORIES = ['account', 'dataset', 'training', 'deployment', 'billing', 'market'] as const;
@@ -121,9 +121,24 @@ export const faqWriteSchema = z
     position: z.number().int().min(0).default(0),
   })
   .strict();
+export const faqUpdateSchema = z
+  .object({
+    locale: z.enum(['ko', 'en']),
+    category: z.enum(FAQ_CATEGORIES),
+    question: requiredString().max(200),
+    answer: requiredString().max(5000),
+    position: z.number().int().min(0),
+  })
+  .partial()
+  .strict();
 export const faqQuerySchema = z.object({ locale: z.enum(['ko', 'en']).default('ko') }).strict();
 
-/** GET search?keyword=&locale= → notices and FAQ entries whose title/question/answer/body contain the keyword. */
+/**
+ * GET search?keyword=&locale= → notices (title or body text; at most SEARCH_LIMIT, newest first,
+ * each with an excerpt around the first hit) and FAQ entries of that locale (question or answer).
+ * Case-insensitive; `%` and `_` are matched literally.
+ */
+export const SEARCH_LIMIT = 20;
 export const searchQuerySchema = z
   .object({ keyword: z.string().trim().min(1).max(100), locale: z.enum(['ko', 'en']).default('ko') })
   .strict();
@@ -131,3 +146,13 @@ export const searchResultSchema = z.object({
   notices: z.array(noticeSummarySchema.extend({ excerpt: z.string() })),
   faq: z.array(faqSchema),
 });
+
+export type Organization = z.infer<typeof organizationSchema>;
+export type Member = z.infer<typeof memberSchema>;
+export type NoticeSummary = z.infer<typeof noticeSummarySchema>;
+export type Notice = z.infer<typeof noticeSchema>;
+export type NoticePage = z.infer<typeof noticePageSchema>;
+export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
+export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
+export type FaqEntry = z.infer<typeof faqSchema>;
+export type SearchResult = z.infer<typeof searchResultSchema>;

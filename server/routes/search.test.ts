@@ -31,7 +31,7 @@ describe('search', () => {
     const gpu = await search('keyword=gpu&locale=en');
     expect(gpu.notices.map((n) => n.title)).toEqual(['GPU quota raised']);
     expect(gpu.notices[0]?.excerpt).toBe('Every plan now gets more GPU hours.');
-    expect(gpu.faq.map((e) => e.id)).toEqual(['en-gpuHours']);
+    expect(gpu.faq.map((e) => e.id)).toEqual(['en-gpuHours', 'en-stopTraining']);
     const deals = await search('keyword=DEALS');
     expect(deals.notices.map((n) => n.title)).toEqual(['Holiday hours']);
     expect(deals.notices[0]?.excerpt.startsWith('…')).toBe(true);
