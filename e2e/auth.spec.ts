@@ -104,10 +104,11 @@ test('a protected page sends to sign in and comes back after it', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'My settings' })).toBeVisible();
   // A signed-in user on the login page goes home.
   await page.goto('/en/login');
-  await expect(page).toHaveURL(/\/en$/);
+  await expect(page).toHaveURL(/\/en\/?$/);
 });
 
 test('an expired access token is renewed without the user noticing', async ({ page }) => {
+  test.setTimeout(60_000);
   const email = await createVerifiedUser(page, 'expiry');
   await page.goto('/login?redirect=%2Fconsole%2Fsettings');
   await logIn(page, email);
@@ -122,6 +123,7 @@ test('an expired access token is renewed without the user noticing', async ({ pa
 });
 
 test('two pages firing requests after expiry share exactly one refresh', async ({ page, context }) => {
+  test.setTimeout(60_000);
   const email = await createVerifiedUser(page, 'tabs');
   await page.goto('/login?redirect=%2Fconsole%2Fsettings');
   await logIn(page, email);
