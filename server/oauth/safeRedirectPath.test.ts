@@ -9,9 +9,8 @@ describe('safeRedirectPath', () => {
 
   it('turns everything that could leave the site into /', () => {
     for (const bad of ['//evil.example', '///evil.example', '/\\evil.example', '\\\\evil.example', 'https://evil.example',
-      'javascript:alert(1)', 'evil.example', '/\tevil', '/%0a', '', undefined, null, `/${'a'.repeat(600)}`]) {
-      const out = safeRedirectPath(bad);
-      expect(out === '/' || out === '/%0a', String(bad)).toBe(true);
+      'javascript:alert(1)', 'evil.example', '/\tevil', '', undefined, null, `/${'a'.repeat(600)}`]) {
+      expect(safeRedirectPath(bad), String(bad)).toBe('/');
     }
   });
 });
