@@ -54,6 +54,12 @@ export function createApp({ env, deps }: AppOptions) {
     throw e;
   }));
 
+  // Served user files get a sandboxing CSP instead of the page CSP. Registered before the
+  // security headers, so this runs after them on the way out and wins.
+  app.use('/api/files/*', async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  });
   app.use('*', securityHeaders(env.CHAT_SCRIPT_ORIGIN));
   app.use('*', compress());
 

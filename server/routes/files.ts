@@ -6,7 +6,7 @@ import { isBlobKey } from '../blobs/BlobStore';
 
 /**
  * Served user files. The Content-Type is decided here (avatars are always re-encoded WebP),
- * never taken from the upload; `nosniff` and a sandboxing CSP keep a file from running as a page.
+ * never taken from the upload; `nosniff` and a sandboxing CSP (app.ts) keep a file from running as a page.
  * Keys are content hashes, so a URL's bytes never change: cached for a year.
  */
 export function createFileRoutes(ctx: AppContext) {
@@ -24,7 +24,6 @@ export function createFileRoutes(ctx: AppContext) {
       'Content-Type': 'image/webp',
       'Content-Length': String(blob.size),
       'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
       'Content-Disposition': 'inline',
       'Cache-Control': 'public, max-age=31536000, immutable',
     });

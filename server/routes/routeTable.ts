@@ -1,0 +1,100 @@
+/*
+ * Every API route with the least access it needs (RELIABILITY.md 7). permissionMatrix.test.ts
+ * walks the routes really registered on the app and fails for any that is missing here, then
+ * checks each route for every caller role, in the caller's own organization and in another one.
+ * A new route needs a line here: its access level and, when it can, a `sample` request that
+ * succeeds (2xx) for a caller who is allowed.
+ */
+
+export type Access = 'public' | 'signedIn' | 'orgMember' | 'orgAdmin' | 'orgOwner' | 'platformAdmin';
+
+/** What a sample request may refer to; built afresh for every check (permissionMatrix.test.ts). */
+export interface RouteWorld {
+  /** The caller's e-mail address ('' when anonymous). */
+  callerEmail: string;
+  /** A signed-in user outside every organization (a member can be added). */
+  outsiderEmail: string;
+  noticeId: string;
+  faqId: string;
+}
+
+export interface RouteSample {
+  /** Path parameters other than :orgId and :userId (which the matrix fills for own/other). */
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+}
+
+export interface RouteEntry {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** As registered on the app, e.g. '/api/orgs/:orgId'. */
+  path: string;
+  access: Access;
+  /** The request to send (parameters not given here are filled with 'x'). */
+  sample?: (w: RouteWorld) => RouteSample;
+  /**
+   * What an allowed caller gets: 'success' (2xx; the default when there is a sample) or
+   * 'notDenied' (anything but 401/403, for requests that need a secret no test has, such as a
+   * mailed key or a provider's callback).
+   */
+  outcome?: 'success' | 'notDenied';
+}
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { method: 'GET', path: '/api/health', access: 'public', sample: () => ({}) },
+
+  // Accounts (contract/apiAuth.ts): public forms, or the signed-in user's own data.
+  { method: 'POST', path: '/api/auth/register', access: 'public' },
+  { method: 'POST', path: '/api/auth/verify', access: 'public' },
+  { method: 'POST', path: '/api/auth/verify/resend', access: 'public' },
+  { method: 'GET', path: '/api/auth/captcha', access: 'public', sample: () => ({}) },
+  { method: 'POST', path: '/api/auth/login', access: 'public' },
+  { method: 'POST', path: '/api/auth/refresh', access: 'public' },
+  { method: 'POST', path: '/api/auth/logout', access: 'public' },
+  { method: 'POST', path: '/api/auth/password/reset-request', access: 'public' },
+  { method: 'POST', path: '/api/auth/password/reset', access: 'public' },
+  { method: 'GET', path: '/api/auth/oauth/providers', access: 'public', sample: () => ({}) },
+  { method: 'GET', path: '/api/auth/oauth/:provider/start', access: 'public', sample: () => ({ params: { provider: 'google' } }), outcome: 'notDenied' },
+  { method: 'GET', path: '/api/auth/oauth/:provider/callback', access: 'public', sample: () => ({ params: { provider: 'google' } }), outcome: 'notDenied' },
+  { method: 'POST', path: '/api/auth/oauth/exchange', access: 'public' },
+  { method: 'GET', path: '/api/files/avatars/:key', access: 'public', sample: () => ({ params: { key: 'a'.repeat(64) } }), outcome: 'notDenied' },
+  { method: 'GET', path: '/api/auth/user', access: 'signedIn', sample: () => ({}) },
+  { method: 'PATCH', path: '/api/auth/user', access: 'signedIn', sample: () => ({ body: { introduction: 'Hello' } }) },
+  { method: 'PUT', path: '/api/auth/user/avatar', access: 'signedIn' },
+  { method: 'DELETE', path: '/api/auth/user/avatar', access: 'signedIn', sample: () => ({}) },
+  { method: 'GET', path: '/api/auth/user/email/:email', access: 'signedIn', sample: (w) => ({ params: { email: w.outsiderEmail } }) },
+  { method: 'POST', path: '/api/auth/password', access: 'signedIn' },
+  {
+    method: 'POST', path: '/api/auth/alert', access: 'signedIn',
+    sample: (w) => ({ body: { sender: w.callerEmail, receivers: [w.outsiderEmail], message: 'Hi', type: 'info' } }),
+  },
+  { method: 'GET', path: '/api/auth/alerts', access: 'signedIn', sample: () => ({}) },
+  { method: 'POST', path: '/api/auth/alerts/:id/read', access: 'signedIn', sample: () => ({ params: { id: 'no-such-alert' } }), outcome: 'notDenied' },
+
+  // Organizations (contract/apiSupport.ts).
+  { method: 'GET', path: '/api/orgs', access: 'signedIn', sample: () => ({}) },
+  { method: 'POST', path: '/api/orgs', access: 'signedIn', sample: () => ({ body: { name: 'New team' } }) },
+  { method: 'GET', path: '/api/orgs/:orgId', access: 'orgMember', sample: () => ({}) },
+  { method: 'PATCH', path: '/api/orgs/:orgId', access: 'orgAdmin', sample: () => ({ body: { name: 'Renamed' } }) },
+  { method: 'DELETE', path: '/api/orgs/:orgId', access: 'orgOwner', sample: () => ({}) },
+  { method: 'GET', path: '/api/orgs/:orgId/members', access: 'orgMember', sample: () => ({}) },
+  { method: 'POST', path: '/api/orgs/:orgId/members', access: 'orgAdmin', sample: (w) => ({ body: { email: w.outsiderEmail, role: 'member' } }) },
+  { method: 'PATCH', path: '/api/orgs/:orgId/members/:userId', access: 'orgOwner', sample: () => ({ body: { role: 'admin' } }) },
+  // Removing someone else (a plain member) needs an admin; leaving oneself is tested in organizations.test.ts.
+  { method: 'DELETE', path: '/api/orgs/:orgId/members/:userId', access: 'orgAdmin', sample: () => ({}) },
+
+  // Support content: anyone reads, platform admins write.
+  { method: 'GET', path: '/api/notices', access: 'public', sample: () => ({ query: 'page=1&size=10' }) },
+  { method: 'GET', path: '/api/notices/:id', access: 'public', sample: (w) => ({ params: { id: w.noticeId } }) },
+  { method: 'POST', path: '/api/notices', access: 'platformAdmin', sample: () => ({ body: { title: 'Notice', body: '<p>Text</p>' } }) },
+  { method: 'PATCH', path: '/api/notices/:id', access: 'platformAdmin', sample: (w) => ({ params: { id: w.noticeId }, body: { pinned: true } }) },
+  { method: 'DELETE', path: '/api/notices/:id', access: 'platformAdmin', sample: (w) => ({ params: { id: w.noticeId } }) },
+  { method: 'GET', path: '/api/faq', access: 'public', sample: () => ({ query: 'locale=en' }) },
+  {
+    method: 'POST', path: '/api/faq', access: 'platformAdmin',
+    sample: () => ({ body: { locale: 'en', category: 'account', question: 'Q?', answer: 'A.' } }),
+  },
+  { method: 'PATCH', path: '/api/faq/:id', access: 'platformAdmin', sample: (w) => ({ params: { id: w.faqId }, body: { answer: 'B.' } }) },
+  { method: 'DELETE', path: '/api/faq/:id', access: 'platformAdmin', sample: (w) => ({ params: { id: w.faqId } }) },
+  { method: 'GET', path: '/api/search', access: 'public', sample: () => ({ query: 'keyword=gpu&locale=ko' }) },
+];
