@@ -32,6 +32,22 @@ const LAUNCH_ARGS = [
   '--enable-precise-memory-info',
 ];
 
+/**
+ * Records when each animation frame's first rAF callback starts, whoever registered it, so the
+ * driver can time the whole frame: the viewer's own callbacks may run before the driver's (ours
+ * requests its frame while the driver's callback runs, so it comes first in the next frame).
+ * Runs before any page script, so both viewers' rAF calls go through it.
+ */
+const FRAME_START_SCRIPT = `(() => {
+  const raf = window.requestAnimationFrame.bind(window);
+  const starts = new Map();
+  window.__frameStart = (t) => { const s = starts.get(t); starts.delete(t); return s; };
+  window.requestAnimationFrame = (cb) => raf((t) => {
+    if (!starts.has(t)) { starts.set(t, performance.now()); if (starts.size > 600) starts.delete(starts.keys().next().value); }
+    cb(t);
+  });
+})();`;
+
 type SubjectName = 'ours' | 'openseadragon' | 'ours+boxes';
 
 interface RunResult extends PathResult {
@@ -59,6 +75,7 @@ async function runOnce(browser: Browser, server: BenchServer, subject: SubjectNa
   // tsx compiles with esbuild's keepNames, which wraps functions in a `__name` helper that the
   // page (where runPath is serialised to) does not have.
   await context.addInitScript('window.__name = (f) => f;');
+  await context.addInitScript(FRAME_START_SCRIPT);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
