@@ -2,7 +2,6 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createApp } from '../app';
 import { LocalBlobStore } from '../blobs/LocalBlobStore';
 import type { AppDeps } from '../context';
@@ -10,6 +9,7 @@ import { createDatabase, type OpenDatabase } from '../db/createDatabase';
 import { migrateToLatest } from '../db/migrate';
 import { parseEnv, type ServerConfig } from '../env';
 import { OutboxMailer, readOutbox } from '../mail/OutboxMailer';
+import { createTestDatabase } from './testDatabase';
 
 /** A settable clock for tests: starts at the real time, moves only when told. */
 export class TestClock {
@@ -43,25 +43,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, deps:
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
 
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `maru_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const { url: databaseUrl, drop: dropDatabase } = await createTestDatabase();
 
   const env = parseEnv({ DATA_DIR: dataDir, DIST_DIR: dist, DATABASE_URL: databaseUrl, NODE_ENV: 'test' });
   const config: ServerConfig = {
