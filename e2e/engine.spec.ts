@@ -141,6 +141,46 @@ test.describe('engine rendering', () => {
     expect(delta).toEqual({ frames: 1, uploads: 0, requests: 0 });
   });
 
+  test('the box map, built over several frames, draws each box outline where it belongs', async ({ page }) => {
+    test.slow();
+    await openLab(page, 0);
+    await mountTestEngine(page, { w: 320, h: 240, image: 20_000 });
+    const result = await page.evaluate(async () => {
+      const e = (window as unknown as TestWindow).testEngine;
+      e.setLabels([{ name: 'filler', color: '#1e88e5' }, { name: 'probe', color: '#e53935' }]);
+      // Zoom 1/32 = the map's scale: one map pixel per screen pixel, their centres aligned.
+      e.setView({ centerX: 4800, centerY: 4000, zoom: 1 / 32 });
+      await e.whenIdle();
+      // 9,000 small boxes to the right (enough for the map) and one large probe box.
+      const boxes = Array.from({ length: 9000 }, (_, i) => ({ id: `f${i}`, x: 8000 + (i % 90) * 16, y: 1000 + Math.floor(i / 90) * 60, width: 8, height: 8, label: 0 }));
+      const probe = (x: number) => ({ id: 'probe', x, y: 3200, width: 3200, height: 3200, label: 1 });
+      const read = () => {
+        const px = e.debug.readPixels(0, 0, 320, 240);
+        const at = (x: number, y: number) => Array.from(px.subarray((y * 320 + x) * 4, (y * 320 + x) * 4 + 3));
+        // Screen x of image x: (x - 4800) / 32 + 160; screen y of image y: (y - 4000) / 32 + 120.
+        return { mode: e.debug.boxMode().mode, left: at(110, 150), right: at(210, 150), top: at(150, 95), inside: at(150, 150), moved: at(130, 150) };
+      };
+      const framesBefore = e.stats().frames;
+      e.setAnnotations([...boxes, probe(3200)]);
+      await e.whenIdle();
+      const first = { ...read(), frames: e.stats().frames - framesBefore };
+      // A new load while a map is on screen: rebuilt behind it, then the probe shows where it moved.
+      e.setAnnotations([...boxes, probe(3840)]);
+      await e.whenIdle();
+      return { first, second: read() };
+    });
+    const PROBE = [229, 57, 53];
+    expect(result.first.mode).toBe('map');
+    expect(result.first.frames).toBeGreaterThan(1);
+    expect(result.first.left).toEqual(PROBE);
+    expect(result.first.right).toEqual(PROBE);
+    expect(result.first.top).toEqual(PROBE);
+    expect(result.first.inside).not.toEqual(PROBE);
+    expect(result.second.mode).toBe('map');
+    expect(result.second.left).not.toEqual(PROBE);
+    expect(result.second.moved).toEqual(PROBE);
+  });
+
   test('panning never shows blank area while finer tiles load', async ({ page }) => {
     // 30 read-backs on a CPU rasteriser, on a machine shared with other suites.
     test.slow();
