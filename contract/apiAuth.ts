@@ -69,7 +69,10 @@ export const passwordResetSchema = z
   .strict()
   .refine((f) => f.newPassword === f.confirmPassword, { error: V.passwordConfirmMismatch, path: ['confirmPassword'] });
 
-/** POST auth/password (signed in) → 204; wrong current password → 400 fields.currentPassword. */
+/**
+ * POST auth/password (signed in) → a new token pair for this session; every other session of the
+ * user ends. Wrong current password → 400 fields.currentPassword.
+ */
 export const passwordChangeRequestSchema = passwordChangeSchema;
 
 export const notificationPrefsSchema = z

@@ -42,6 +42,7 @@ export const passwordChangeSchema = z
     newPassword: passwordSchema,
     confirmPassword: z.string({ error: V.required }),
   })
+  .strict()
   .refine((form) => form.newPassword === form.confirmPassword, {
     error: V.passwordConfirmMismatch,
     path: ['confirmPassword'],

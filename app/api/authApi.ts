@@ -30,7 +30,7 @@ export const authApi = {
   resetPassword: (body: { key: string; newPassword: string; confirmPassword: string }) =>
     apiFetch('auth/password/reset', { method: 'POST', body, auth: false }),
   changePassword: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-    apiFetch('auth/password', { method: 'POST', body }),
+    apiFetch('auth/password', { method: 'POST', body, schema: tokenPairSchema }),
   logout: (refreshToken: string) => apiFetch('auth/logout', { method: 'POST', body: { refreshToken }, auth: false }),
   user: () => apiFetch('auth/user', { schema: userSchema }),
   updateUser: (body: Partial<Pick<User, 'name' | 'introduction' | 'notifications'>>) =>

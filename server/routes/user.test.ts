@@ -138,8 +138,14 @@ describe('password change', () => {
     const mismatch = await call(t, 'POST', 'auth/password', { currentPassword: PW, newPassword: 'Newpass1!x', confirmPassword: 'Newpass2!x' }, user.token);
     expect(mismatch.body.error.fields).toEqual({ confirmPassword: 'validation:password.confirmMismatch' });
     const ok = await call(t, 'POST', 'auth/password', { currentPassword: PW, newPassword: 'Newpass1!x', confirmPassword: 'Newpass1!x' }, user.token);
-    expect(ok.status).toBe(204);
+    expect(ok.status).toBe(200);
     expect((await call(t, 'POST', 'auth/refresh', { refreshToken: user.refreshToken })).status).toBe(401);
+    // The session that changed the password goes on with the pair it got back.
+    const pair = ok.body as { token: string; refreshToken: string };
+    expect((await call(t, 'GET', 'auth/user', undefined, pair.token)).status).toBe(200);
+    expect((await call(t, 'POST', 'auth/refresh', { refreshToken: pair.refreshToken })).status).toBe(200);
+    const extra = await call(t, 'POST', 'auth/password', { currentPassword: 'Newpass1!x', newPassword: 'Newpass2!x', confirmPassword: 'Newpass2!x', role: 'admin' }, pair.token);
+    expect(extra.status).toBe(400);
     expect((await call(t, 'POST', 'auth/login', { email: 'changer@example.com', password: 'Newpass1!x' })).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AVATAR_MAX_BYTES, passwordChangeRequestSchema, userUpdateSchema } from '../../contract/apiAuth';
 import { emailSchema, V } from '../../contract/validation';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { revokeAllForUser } from '../auth/refreshTokens';
+import { issueTokenPair, revokeAllForUser } from '../auth/refreshTokens';
 import type { AppContext, AppEnv } from '../context';
 import type { UserUpdate } from '../db/schema';
 import { ApiError } from '../http/ApiError';
@@ -82,8 +82,9 @@ export function createUserRoutes(ctx: AppContext) {
       .set({ password_hash: await hashPassword(newPassword), updated_at: ctx.now().toISOString() })
       .where('id', '=', user.id)
       .execute();
+    // Every other session ends; this one continues on a new token family.
     await revokeAllForUser(ctx, user.id);
-    return c.body(null, 204);
+    return c.json(await issueTokenPair(ctx, user.id));
   });
 
   return r;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { resetSessionForTests } from '../../api/session';
-import { storeTokens } from '../../api/tokenStorage';
+import { getRefreshToken, storeTokens } from '../../api/tokenStorage';
 import { setLoggedOut } from '../../state/auth';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { apiError, json, stubFetch } from '../../test/stubFetch';
@@ -79,7 +79,7 @@ describe('My settings forms', () => {
   it('password change: confirmation mismatch, the wrong current password from the server, then success', async () => {
     let currentOk = false;
     await openSettings({
-      'POST auth/password': () => (currentOk ? json(204) : apiError(400, 'validation', { fields: { currentPassword: 'validation:password.currentMismatch' } })),
+      'POST auth/password': () => (currentOk ? json(200, { token: 'after-change', refreshToken: 'rt-after-change' }) : apiError(400, 'validation', { fields: { currentPassword: 'validation:password.currentMismatch' } })),
     });
     const form = screen.getByTestId('password-form');
     const input = (label: RegExp) => form.querySelector(`input[name="${label.source}"]`) as HTMLInputElement;
@@ -94,5 +94,7 @@ describe('My settings forms', () => {
     currentOk = true;
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed')).toBeTruthy();
+    // Other sessions ended on the server; this one goes on with the new pair.
+    expect(getRefreshToken()).toBe('rt-after-change');
   });
 });

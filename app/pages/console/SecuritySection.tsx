@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordChangeRequestSchema } from '../../../contract/apiAuth';
 import { authApi } from '../../api/authApi';
+import { storeTokens } from '../../api/tokenStorage';
 import { formErrorOf, schemaFieldErrors, type FieldErrors } from '../../api/formErrors';
 import { Field } from '../../theme/parts/field';
 import { PasswordInput } from '../auth/PasswordInput';
@@ -23,7 +24,9 @@ export function SecuritySection() {
   const [fields, setFields] = useState<FieldErrors>({});
   const change = useMutation({
     mutationFn: authApi.changePassword,
-    onSuccess: () => {
+    // The server ends every other session and hands this one a new token pair.
+    onSuccess: (pair) => {
+      storeTokens(pair);
       setForm(EMPTY);
       toaster.create({ type: 'success', title: t('console:settings.security.changed') });
     },
