@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../server/test/testApp';
-import { DEMO_ACCOUNTS, seedDemo } from './seedDemo';
+import { DEMO_ACCOUNTS, seedDemo } from '../server/seed/demoSeed';
 
 let t: TestApp;
 beforeAll(async () => {
