@@ -10,6 +10,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { benchMoves, runPath, VIEWPORT, type PathResult } from './render/benchPath';
 import { startBenchServer, type BenchServer } from './render/benchServer';
+import { CPU_TRACE_CATEGORIES, mainThreadCpu, type MainThreadCpu } from './render/mainThreadCpu';
 import { benchPyramid, buildPyramid, PYRAMID_DIR } from './render/buildPyramid';
 import { machineInfo, median, percentile, writeResults, type ResultRow } from './writeResults';
 
@@ -57,6 +58,7 @@ interface RunResult extends PathResult {
   firstSharpMs: number;
   errors: number;
   contrast?: { frames: number; textureUploads: number; tileRequests: number };
+  cpu: MainThreadCpu;
 }
 
 async function buildOursPage(): Promise<void> {
@@ -95,7 +97,9 @@ async function runOnce(browser: Browser, server: BenchServer, subject: SubjectNa
     while (!s.isSharp() && performance.now() < 30_000) await new Promise((r) => requestAnimationFrame(r));
     return performance.now();
   }, start);
+  await browser.startTracing(page, { categories: CPU_TRACE_CATEGORIES });
   const path = await page.evaluate(runPath, { start, moves, moveMs, sharpTimeoutMs: SHARP_TIMEOUT_MS });
+  const cpu = mainThreadCpu((await browser.stopTracing()).toString());
   const tilesUsed = await page.evaluate(() => window.subject?.tilesUsed() ?? 0);
   const pageErrors = await page.evaluate(() => window.subject?.errors() ?? 0);
   let contrast: RunResult['contrast'];
@@ -122,6 +126,7 @@ async function runOnce(browser: Browser, server: BenchServer, subject: SubjectNa
     firstSharpMs,
     errors: pageErrors + errors.length,
     contrast,
+    cpu,
   };
 }
 
@@ -130,11 +135,15 @@ function summarise(runs: RunResult[]) {
   const busy = all((r) => r.busyMs);
   const interval = all((r) => r.intervalMs);
   const sharp = all((r) => r.sharpMs);
+  const frameCpu = all((r) => r.cpu.frameCpuMs);
   return {
     frame_p50_ms: percentile(busy, 50),
     frame_p95_ms: percentile(busy, 95),
     frame_interval_p95_ms: percentile(interval, 95),
     long_tasks_count: median(runs.map((r) => r.longTasks.length)),
+    frame_cpu_p50_ms: percentile(frameCpu, 50),
+    frame_cpu_p95_ms: percentile(frameCpu, 95),
+    long_tasks_cpu_count: median(runs.map((r) => r.cpu.longTaskCpuMs.length)),
     sharp_after_move_ms: percentile(sharp, 50),
     sharp_after_move_p95_ms: percentile(sharp, 95),
     first_sharp_ms: median(runs.map((r) => r.firstSharpMs)),
@@ -182,7 +191,7 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       for (const subject of SUBJECTS) {
         const r = await runOnce(browser, server, subject, MOVE_MS);
-        log(`  run ${i + 1} ${subject.padEnd(14)} frames ${r.busyMs.length}, busy p95 ${percentile([...r.busyMs].sort((a, b) => a - b), 95).toFixed(1)} ms, long tasks ${r.longTasks.length}, tiles ${r.tilesRequested}, sharp timeouts ${r.sharpTimeouts}`);
+        log(`  run ${i + 1} ${subject.padEnd(14)} frames ${r.busyMs.length}, busy p95 ${percentile([...r.busyMs].sort((a, b) => a - b), 95).toFixed(1)} ms, long tasks ${r.longTasks.length} (by CPU ${r.cpu.longTaskCpuMs.length}), frame CPU p95 ${percentile([...r.cpu.frameCpuMs].sort((a, b) => a - b), 95).toFixed(1)} ms, tiles ${r.tilesRequested}, sharp timeouts ${r.sharpTimeouts}`);
         runs.push(r);
       }
     }
