@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 /** The e2e server's DATA_DIR; e2e tests read mails from its outbox/. */
 export const DATA_DIR = `test-results/data-${PORT}`;
+/** The local OpenID provider e2e/oauth.spec.ts starts; the server's Google sign-in points at it. */
+const OIDC = `http://127.0.0.1:${Number(process.env.E2E_OIDC_PORT ?? PORT + 100)}`;
 
 export const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
@@ -48,6 +50,12 @@ export default defineConfig({
       DIST_DIR: process.env.E2E_DIST ?? 'dist',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       ACCESS_TOKEN_TTL_S: '8',
+      GOOGLE_CLIENT_ID: 'maru-e2e',
+      GOOGLE_CLIENT_SECRET: 'maru-e2e-secret',
+      GOOGLE_AUTHORIZATION_URL: `${OIDC}/auth`,
+      GOOGLE_TOKEN_URL: `${OIDC}/token`,
+      GOOGLE_USERINFO_URL: `${OIDC}/me`,
+      OAUTH_ALLOW_HTTP_LOOPBACK: '1',
     },
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
