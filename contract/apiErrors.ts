@@ -38,6 +38,12 @@ export const API_ERROR_CODES = [
   'image_invalid',
   /** 400: OAuth sign-in failed at the provider or its answer was refused. */
   'oauth_failed',
+  /** 410: the project was deleted ('deleted project'). */
+  'gone',
+  /** 409: data cannot be uploaded before the project has at least one label. */
+  'labels_required',
+  /** 409: folder upload is blocked when the project has more than 10 labels. */
+  'too_many_labels',
   /** 500: 'An error has occurred in the server.' */
   'internal',
 ] as const;

@@ -43,6 +43,10 @@ export const V = {
   /** 'Please select a repeat cycle.' */
   repeatCycle: 'validation:repeatCycle',
   iterations: 'validation:iterations',
+  /** Split ratios must add up to 100 %. */
+  splitSum: 'validation:split.sum',
+  /** A label colour as #rrggbb. */
+  color: 'validation:color',
   /** A value of the wrong type or form where no more specific message applies (server answers). */
   invalid: 'validation:invalid',
 } as const;

@@ -20,6 +20,9 @@ const DEFAULT_STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
   payload_too_large: 413,
   image_invalid: 415,
   oauth_failed: 400,
+  gone: 410,
+  labels_required: 409,
+  too_many_labels: 409,
   internal: 500,
 };
 

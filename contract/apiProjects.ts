@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import {
+  labelNameSchema,
+  projectDescriptionSchema,
+  projectTitleSchema,
+  REPEAT_CYCLES,
+  requiredString,
+  tagSchema,
+  TAGS_PER_ITEM_MAX,
+  V,
+} from './validation';
+
+/*
+ * Projects and datasets (spec sections 2, 3, 5, 6, 9). Paths are relative to the API base.
+ * Every project route is scoped to membership: another project's id answers 404; a member doing
+ * an admin action gets 403 `forbidden`. Request schemas are strict.
+ */
+
+export const DATA_KINDS = ['IMAGE', 'VIDEO', 'SERIAL', 'AUDIO', 'TEXT'] as const;
+export type DataKind = (typeof DATA_KINDS)[number];
+
+/** The twenty subtypes of spec section 3, by data kind. */
+export const SUBTYPES_BY_KIND = {
+  IMAGE: ['IMAGE_CLASSIFICATION', 'IMAGE_OBJECT_DETECTION', 'IMAGE_SEGMENTATION'],
+  VIDEO: ['VIDEO_CLASSIFICATION', 'VIDEO_MOTION_DETECTION', 'VIDEO_TRACKING', 'VIDEO_ACTION_RECOGNITION', 'VIDEO_GESTURE_RECOGNITION'],
+  AUDIO: ['AUDIO_SOUND_CLASSIFICATION', 'AUDIO_SPEECH_RECOGNITION', 'AUDIO_SPEAKER_RECOGNITION', 'AUDIO_SPEECH_SEPARATION'],
+  SERIAL: ['SERIAL_FORECASTING', 'SERIAL_CLASSIFICATION', 'SERIAL_ANOMALY_DETECTION', 'SERIAL_PREDICTION'],
+  TEXT: ['TEXT_CLASSIFICATION', 'TEXT_SUMMARIZATION', 'TEXT_LANGUAGE_TRANSLATION', 'TEXT_SENTIMENT_ANALYSIS'],
+} as const satisfies Record<DataKind, readonly string[]>;
+export const SUBTYPES = Object.values(SUBTYPES_BY_KIND).flat() as Subtype[];
+export type Subtype = (typeof SUBTYPES_BY_KIND)[DataKind][number];
+/** Subtypes whose labeling and training this release supports (others: files only). */
+export const SUPPORTED_SUBTYPES: readonly Subtype[] = ['IMAGE_CLASSIFICATION', 'IMAGE_OBJECT_DETECTION', 'IMAGE_SEGMENTATION'];
+
+/** Project roles: admin (project admin) and member, plus labeling workers. Organization owners/admins act as project admins. */
+export const PROJECT_ROLES = ['admin', 'member', 'worker'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+/** Folder upload is blocked when the project has more labels than this (spec section 9). */
+export const FOLDER_UPLOAD_MAX_LABELS = 10;
+/** Images larger than this on a side get a tile pyramid. */
+export const PYRAMID_MIN_SIDE = 2048;
+export const TILE_SIZE = 512;
+/** Decompression-bomb guard for uploads. */
+export const MAX_IMAGE_PIXELS = 1_000_000_000;
+/** Upload size limit per file. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+const subtypeSchema = z.enum(SUBTYPES as [Subtype, ...Subtype[]]);
+
+/**
+ * GET projects → the caller's projects (not deleted). POST projects → 201 project (caller is admin).
+ * GET/PATCH/DELETE projects/:projectId (PATCH, DELETE: admin). DELETE answers 204; afterwards
+ * the project answers 410 `gone` ('deleted project') to members who still hold its id.
+ */
+export const projectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  kind: z.enum(DATA_KINDS),
+  subtype: subtypeSchema,
+  organizationId: z.string().nullable(),
+  role: z.enum(PROJECT_ROLES),
+  imageCount: z.number(),
+  labeledCount: z.number(),
+  labelCount: z.number(),
+  split: z.object({ train: z.number(), validation: z.number(), test: z.number(), seed: z.number() }),
+  schedule: z.object({ enabled: z.boolean(), cycle: z.enum(REPEAT_CYCLES).nullable() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectListSchema = z.array(projectSchema);
+
+export const projectCreateSchema = z
+  .object({
+    title: projectTitleSchema,
+    description: projectDescriptionSchema.default(''),
+    subtype: subtypeSchema,
+    /** An organization where the caller is owner or admin; omitted: a personal project. */
+    organizationId: z.string().optional(),
+  })
+  .strict();
+export const projectUpdateSchema = z
+  .object({ title: projectTitleSchema, description: projectDescriptionSchema })
+  .partial()
+  .strict();
+
+/** PUT projects/:projectId/schedule (admin). A cycle is required while enabled ('Please select a repeat cycle.'). */
+export const scheduleSchema = z
+  .object({ enabled: z.boolean(), cycle: z.enum(REPEAT_CYCLES, { error: V.repeatCycle }).nullable() })
+  .strict()
+  .refine((s) => !s.enabled || s.cycle !== null, { error: V.repeatCycle, path: ['cycle'] });
+
+/**
+ * PUT projects/:projectId/split (admin) `{ train, validation, test }` percentages summing to 100,
+ * optional `reroll: true` to draw a new seed. The assignment of each image is a pure function of
+ * (seed, image id), so it is stable until re-rolled.
+ */
+export const splitUpdateSchema = z
+  .object({
+    train: z.number().int().min(0).max(100),
+    validation: z.number().int().min(0).max(100),
+    test: z.number().int().min(0).max(100),
+    reroll: z.boolean().default(false),
+  })
+  .strict()
+  .refine((s) => s.train + s.validation + s.test === 100, { error: V.splitSum, path: ['test'] });
+
+/**
+ * Members: GET projects/:projectId/members; POST (admin) `{ email, role }` invites an existing
+ * account (alert of type 'invite'); PATCH …/members/:userId `{ role }` (admin); DELETE
+ * …/members/:userId (admin, or the member themself = leave). The last admin cannot leave.
+ */
+export const projectMemberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(PROJECT_ROLES),
+  joinedAt: z.string(),
+});
+export const projectMemberListSchema = z.array(projectMemberSchema);
+export const projectMemberAddSchema = z.object({ email: z.email({ error: V.email }), role: z.enum(PROJECT_ROLES) }).strict();
+export const projectMemberUpdateSchema = z.object({ role: z.enum(PROJECT_ROLES) }).strict();
+
+/**
+ * Labels: GET projects/:projectId/labels; POST (admin) `{ name, color }` → 201 (name and colour
+ * unique in the project, else 400 with fields.name 'validation:label.nameTaken' /
+ * fields.color 'validation:label.colorTaken'); PATCH …/labels/:labelId; DELETE …/labels/:labelId
+ * → `{ deletedAnnotations }`. GET …/labels/:labelId/usage → `{ annotations, images }`.
+ */
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+export const labelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  position: z.number(),
+  annotationCount: z.number(),
+});
+export const labelListSchema = z.array(labelSchema);
+export const labelWriteSchema = z
+  .object({ name: labelNameSchema, color: requiredString().regex(HEX_COLOR, { error: V.color }) })
+  .strict();
+export const labelUpdateSchema = z
+  .object({ name: labelNameSchema, color: requiredString().regex(HEX_COLOR, { error: V.color }) })
+  .partial()
+  .strict();
+
+export const SPLITS = ['train', 'validation', 'test'] as const;
+export const IMAGE_STATES = ['processing', 'ready', 'failed'] as const;
+
+/** A box in image pixels (top-left origin). Exports validate it: inside the image, positive size. */
+export const boxSchema = z.object({
+  id: z.string(),
+  labelId: z.string(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+});
+
+/**
+ * Images: GET projects/:projectId/images?tag=&label=&labeled=&split=&q=&sort=&cursor=&limit= →
+ * page; GET …/images/:imageId; DELETE (admin). PUT …/images/:imageId/tags `{ tags }` (≤ 3,
+ * unique, 'Duplicate tag name.'). Files: GET …/images/:imageId/original, /thumbnail, and tiles
+ * at `…/images/:imageId/tiles/{level}/{x}_{y}.jpg` (DeepZoom layout: level 0 = 1×1; the
+ * engine's HTTP source reads `tiles` from the image).
+ */
+export const imageSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  type: z.string(),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+  state: z.enum(IMAGE_STATES),
+  error: z.string().nullable(),
+  split: z.enum(SPLITS),
+  labeled: z.boolean(),
+  worker: z.object({ name: z.string(), email: z.string() }).nullable(),
+  tags: z.array(z.string()),
+  labelIds: z.array(z.string()),
+  thumbnailUrl: z.string().nullable(),
+  /** Present when the image has a pyramid. */
+  tiles: z.object({ urlTemplate: z.string(), tileSize: z.number(), overlap: z.number(), format: z.string(), levels: z.number() }).nullable(),
+  createdAt: z.string(),
+});
+export type ImageItem = z.infer<typeof imageSchema>;
+export const IMAGE_SORTS = ['newest', 'oldest', 'name', 'size'] as const;
+export const imageQuerySchema = z
+  .object({
+    tag: z.string().max(6).optional(),
+    label: z.string().optional(),
+    labeled: z.enum(['true', 'false']).optional(),
+    split: z.enum(SPLITS).optional(),
+    q: z.string().max(100).optional(),
+    sort: z.enum(IMAGE_SORTS).default('newest'),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+export const imagePageSchema = z.object({ items: z.array(imageSchema), total: z.number(), nextCursor: z.string().nullable() });
+export const imageTagsSchema = z
+  .object({ tags: z.array(tagSchema).max(TAGS_PER_ITEM_MAX, { error: V.tagTooMany }) })
+  .strict()
+  .refine((b) => new Set(b.tags).size === b.tags.length, { error: V.tagDuplicate, path: ['tags'] });
+
+/**
+ * Upload: POST projects/:projectId/uploads `{ fileName, bytes, folder? , label? }` → 201
+ * `{ uploadId }`; PUT …/uploads/:uploadId with the raw bytes (streamed; counted, typed by magic
+ * bytes; 'There seems to be an error in the image file.' as `image_invalid`) → 202 image in state
+ * 'processing' (a job makes metadata, thumbnail and pyramid). At least one label must exist
+ * (409 `labels_required`; a folder upload with more than 10 labels: 409 `too_many_labels`). DELETE …/uploads/:uploadId cancels and leaves nothing.
+ */
+export const uploadCreateSchema = z
+  .object({
+    fileName: z.string().min(1).max(255),
+    bytes: z.number().int().positive().max(MAX_UPLOAD_BYTES),
+    /** Folder uploads of classification projects may name the label by the sub-folder. */
+    label: z.string().max(8).optional(),
+  })
+  .strict();
+
+/** Jobs: GET projects/:projectId/jobs → recent jobs with state and progress (shared by training later). */
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export const jobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  state: z.enum(JOB_STATES),
+  progress: z.number(),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const jobListSchema = z.array(jobSchema);
