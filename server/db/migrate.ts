@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_notice_category';
 import * as m0003 from './migrations/0003_faq_seed';
 import * as m0004 from './migrations/0004_oauth_states';
+import * as m0010 from './migrations/0010_projects';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_notice_category': m0002,
   '0003_faq_seed': m0003,
   '0004_oauth_states': m0004,
+  '0010_projects': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -139,7 +139,7 @@ export interface OAuthStatesTable {
   expires_at: string;
 }
 
-export interface Database {
+export interface Database extends ProjectTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   login_attempts: LoginAttemptsTable;
@@ -157,3 +157,133 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+
+/* Projects and datasets (migration 0010). */
+
+export interface ProjectsTable {
+  id: string;
+  organization_id: string | null;
+  title: string;
+  description: string;
+  /** contract/apiProjects.ts DATA_KINDS / SUBTYPES. */
+  kind: string;
+  subtype: string;
+  split_train: number;
+  split_validation: number;
+  split_test: number;
+  split_seed: number;
+  schedule_enabled: number;
+  schedule_cycle: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  /** 'admin' | 'member' | 'worker'. */
+  role: string;
+  joined_at: string;
+}
+
+export interface LabelsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  name_key: string;
+  color: string;
+  position: number;
+  created_at: string;
+}
+
+export interface ImagesTable {
+  id: string;
+  project_id: string;
+  file_name: string;
+  folder: string;
+  type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  blob_key: string;
+  thumb_key: string | null;
+  pyramid: string | null;
+  state: string;
+  error: string | null;
+  split: string;
+  labeled: number;
+  worker_id: string | null;
+  uploaded_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TagsTable {
+  id: string;
+  project_id: string;
+  name: string;
+}
+
+export interface ImageTagsTable {
+  image_id: string;
+  tag_id: string;
+}
+
+export interface AnnotationsTable {
+  id: string;
+  image_id: string;
+  label_id: string;
+  kind: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  data: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  file_name: string;
+  folder: string;
+  label: string | null;
+  bytes: number;
+  image_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  project_id: string | null;
+  payload: string;
+  state: string;
+  progress: number;
+  attempts: number;
+  max_attempts: number;
+  run_after: string;
+  lease_until: string | null;
+  worker: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectTables {
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  labels: LabelsTable;
+  images: ImagesTable;
+  tags: TagsTable;
+  image_tags: ImageTagsTable;
+  annotations: AnnotationsTable;
+  uploads: UploadsTable;
+  jobs: JobsTable;
+}
