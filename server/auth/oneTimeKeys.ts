@@ -3,8 +3,11 @@ import type { AppContext } from '../context';
 import type { OneTimeKeyPurpose } from '../db/schema';
 import { hashToken, newOpaqueToken } from './tokenHash';
 
-/** How long a mailed or handed-out key is valid. */
-export const KEY_TTL_S: Record<OneTimeKeyPurpose, number> = { verify: 24 * 3600, reset: 3600, oauth: 120 };
+/**
+ * How long a mailed or handed-out key is valid. The OAuth key only crosses one redirect to the
+ * login page, which trades it at once: a minute is plenty and keeps a leaked URL short-lived.
+ */
+export const KEY_TTL_S: Record<OneTimeKeyPurpose, number> = { verify: 24 * 3600, reset: 3600, oauth: 60 };
 
 /** A new single-use key for `purpose`; only its hash is stored. */
 export async function createOneTimeKey(ctx: AppContext, purpose: OneTimeKeyPurpose, userId: string, data: string | null = null): Promise<string> {

@@ -164,6 +164,18 @@ describe('OAuth sign-in (Google flow against a local OpenID provider)', () => {
     expect(Number(count.n)).toBe(1);
   });
 
+  it('lets the one-time key expire after 60 s', async () => {
+    const { location, ours } = await start();
+    const res = await callback(await atProvider(location, 'hana'), ours);
+    const key = new URL(res.headers.get('location') ?? '').searchParams.get('oauth') ?? '';
+    t.clock.advance(61);
+    const late = await t.app.request('/api/auth/oauth/exchange', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key }),
+    });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ error: { code: 'invalid_key' } });
+  });
+
   it('refuses a reused state', async () => {
     const { location, ours } = await start();
     const back = await atProvider(location, 'carol');
