@@ -1,10 +1,11 @@
 import { Badge, Box, Heading, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Accordion } from '../../theme/parts/accordion';
-import { faqAnchor, type FaqCategory, type FaqEntry, type FaqId } from './faqData';
+import type { FaqEntry } from '../../../contract/apiSupport';
+import { faqAnchor, type FaqCategory } from './faqData';
 
 /** One FAQ category: its heading and its questions as an accordion. */
-export function FaqSection({ category, entries, openId }: { category: FaqCategory; entries: FaqEntry[]; openId?: FaqId | null }) {
+export function FaqSection({ category, entries, openId }: { category: FaqCategory; entries: FaqEntry[]; openId?: string | null }) {
   const { t } = useTranslation('support');
   const headingId = `faq-category-${category}`;
   const open = entries.some((e) => e.id === openId) && openId ? [openId] : [];

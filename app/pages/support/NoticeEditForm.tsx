@@ -1,8 +1,12 @@
 import { Button, chakra, HStack, Input, Stack, Textarea } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { paths } from '../../../contract/routes';
+import { Link, useLocation } from 'wouter';
+import type { Notice } from '../../../contract/apiSupport';
+import { href, paths } from '../../../contract/routes';
+import { formErrorOf } from '../../api/formErrors';
+import { queryClient } from '../../api/queryClient';
 import { Alert } from '../../theme/parts/alert';
 import { Checkbox } from '../../theme/parts/checkbox';
 import { Field } from '../../theme/parts/field';
@@ -16,22 +20,45 @@ import {
   type NoticeDraft,
   type NoticeErrors,
 } from './noticeForm';
+import { supportApi, supportKeys } from './supportApi';
 
 /**
- * The notice form. There is no notice service yet: a valid submit says so honestly and keeps
- * the text in the form; the API issue replaces `submit` with the real save.
+ * The notice form: a new notice, or `notice` to edit. The body is HTML (the server keeps a
+ * small safe set of tags). A refused save keeps everything typed and shows why.
  */
-export function NoticeEditForm() {
-  const { t } = useTranslation('support');
-  const [draft, setDraft] = useState<NoticeDraft>(emptyNoticeDraft);
+export function NoticeEditForm({ notice }: { notice?: Notice }) {
+  const { t } = useTranslation(['support', 'validation', 'errors']);
+  const [, navigate] = useLocation();
+  const [draft, setDraft] = useState<NoticeDraft>(() =>
+    notice ? { title: notice.title, category: notice.category, body: notice.body, pinned: notice.pinned } : emptyNoticeDraft(),
+  );
   const [errors, setErrors] = useState<NoticeErrors>({});
-  const [notConnected, setNotConnected] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
 
+  const save = useMutation({
+    mutationFn: (input: NoticeDraft) => (notice ? supportApi.updateNotice(notice.id, input) : supportApi.createNotice(input)),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(supportKeys.notice(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: supportKeys.notices });
+      navigate(href.noticeDetail(saved.id));
+    },
+    onError: (error) => {
+      const { fields, form } = formErrorOf(error);
+      const found: NoticeErrors = {};
+      if (fields.title) found.title = fields.title;
+      if (fields.body) found.body = fields.body;
+      setErrors(found);
+      setFormError(form ?? (Object.keys(found).length === 0 ? 'errors:validation' : null));
+      if (found.title) titleRef.current?.focus();
+      else if (found.body) bodyRef.current?.focus();
+    },
+  });
+
   const update = <K extends keyof NoticeDraft>(key: K, value: NoticeDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
-    setNotConnected(false);
+    setFormError(null);
     if (key === 'title' || key === 'body') setErrors(({ [key]: _removed, ...rest }) => rest);
   };
 
@@ -39,9 +66,10 @@ export function NoticeEditForm() {
     event.preventDefault();
     const found = validateNotice(draft);
     setErrors(found);
+    setFormError(null);
     if (found.title) titleRef.current?.focus();
     else if (found.body) bodyRef.current?.focus();
-    setNotConnected(Object.keys(found).length === 0);
+    if (Object.keys(found).length === 0) save.mutate({ ...draft, title: draft.title.trim() });
   };
 
   return (
@@ -87,7 +115,7 @@ export function NoticeEditForm() {
             placeholder={t('notice.edit.fields.bodyPlaceholder')}
             onChange={(e) => update('body', e.target.value)}
           />
-          {errors.body && <Field.ErrorText>{t(errors.body)}</Field.ErrorText>}
+          {errors.body ? <Field.ErrorText>{t(errors.body)}</Field.ErrorText> : <Field.HelperText>{t('notice.edit.fields.bodyHelp')}</Field.HelperText>}
         </Field.Root>
 
         <Field.Root>
@@ -100,20 +128,22 @@ export function NoticeEditForm() {
         </Field.Root>
 
         <div role="status" aria-live="polite">
-          {notConnected && (
-            <Alert.Root status="info" data-testid="notice-not-connected">
+          {formError && (
+            <Alert.Root status="error" data-testid="notice-save-error">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>{t('notice.edit.notConnectedTitle')}</Alert.Title>
-                <Alert.Description>{t('notice.edit.notConnected')}</Alert.Description>
+                <Alert.Title>{t('notice.edit.saveFailed')}</Alert.Title>
+                <Alert.Description>{t(formError)}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
           )}
         </div>
 
         <HStack gap="3" justify="flex-end">
-          <Button asChild variant="outline"><Link href={paths.supportNotice}>{t('notice.edit.cancel')}</Link></Button>
-          <Button type="submit" colorPalette="brand">{t('notice.edit.save')}</Button>
+          <Button asChild variant="outline">
+            <Link href={notice ? href.noticeDetail(notice.id) : paths.supportNotice}>{t('notice.edit.cancel')}</Link>
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={save.isPending}>{t('notice.edit.save')}</Button>
         </HStack>
       </Stack>
     </chakra.form>

@@ -1,9 +1,8 @@
-/** The notice edit form's values and checks (the notice service will take these values). */
+import { NOTICE_CATEGORIES, NOTICE_TITLE_MAX, type NoticeCategory } from '../../../contract/apiSupport';
 
-export const NOTICE_CATEGORIES = ['general', 'update', 'maintenance', 'event'] as const;
-export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
+/** The notice edit form's values and checks (the API's noticeWriteSchema takes these values). */
 
-export const NOTICE_TITLE_MAX = 100;
+export { NOTICE_CATEGORIES, NOTICE_TITLE_MAX, type NoticeCategory };
 
 export interface NoticeDraft {
   title: string;
@@ -12,7 +11,7 @@ export interface NoticeDraft {
   pinned: boolean;
 }
 
-/** Errors as i18n keys of the `support` namespace, per field. */
+/** Errors as i18n keys per field (`notice.edit.errors.*` of `support`, or the server's `validation:*`). */
 export type NoticeErrors = Partial<Record<'title' | 'body', string>>;
 
 export function emptyNoticeDraft(): NoticeDraft {
