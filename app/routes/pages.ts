@@ -31,6 +31,7 @@ const load = {
   ConsoleHome: () => import('../pages/console/ConsoleHomePage'),
   ConsoleSettings: () => import('../pages/console/SettingsPage'),
   ConsoleUser: () => import('../pages/console/UserPage'),
+  ConsoleProject: () => import('../pages/console/projects/ProjectPage'),
   ConsolePay: () => import('../pages/console/PayResultPage'),
 } satisfies Record<string, Loader>;
 

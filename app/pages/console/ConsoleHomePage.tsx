@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { auth } from '../../state/auth';
 import { Card } from '../../theme/parts/card';
 import { ConsoleScope } from './ConsoleScope';
+import { ProjectListSection } from './projects/ProjectListSection';
 
 function ConsoleHome() {
   const { t } = useTranslation('console');
@@ -19,6 +20,7 @@ function ConsoleHome() {
   return (
     <PageContainer>
       <PageTitle title={t('home.title')} description={t('home.greeting', { name: user?.name ?? '' })} />
+      <ProjectListSection />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" data-testid="console-home">
         {links.map((link) => (
           <Card.Root key={link.href} variant="outline">
@@ -36,7 +38,7 @@ function ConsoleHome() {
   );
 }
 
-/** /console: the console home (projects come later): a greeting and the way to My settings. */
+/** /console: the console home: a greeting, the user's projects, and the way to My settings. */
 export default function ConsoleHomePage() {
   return (
     <ConsoleScope>

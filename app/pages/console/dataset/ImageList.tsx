@@ -1,0 +1,89 @@
+import { Badge, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImageItem, Project } from '../../../../contract/apiProjects';
+import { errorCodeOf } from '../../../api/ApiRequestError';
+import { projectsApi } from '../../../api/projectsApi';
+import { EmptyState } from '../../../components/EmptyState';
+import { formatBytes } from '../../../utils/formatBytes';
+import { projectKeys, useLabels } from '../projects/projectQueries';
+import { AuthedThumbnail } from './AuthedThumbnail';
+import { ImageFilterBar } from './ImageFilterBar';
+import { EMPTY_FILTERS, imageQueryOf, type ImageFilters } from './imageFilters';
+import { TagEditor } from './TagEditor';
+
+const PAGE_SIZE = 60;
+/** While an image is still processing, the list asks again this often (ms). */
+const PROCESSING_POLL_MS = 2000;
+
+function ImageCard({ projectId, image, labelNames }: { projectId: string; image: ImageItem; labelNames: Map<string, string> }) {
+  const { t } = useTranslation(['projects', 'errors']);
+  return (
+    <HStack gap="3" align="start" p="3" borderWidth="1px" borderRadius="l2" data-testid="image-card" data-state={image.state}>
+      <AuthedThumbnail url={image.thumbnailUrl} alt={t('projects:images.thumbnail', { name: image.fileName })} size={96} />
+      <Stack gap="1" flex="1" minW="0" fontSize="sm">
+        <Text fontWeight="600" truncate title={image.fileName} data-testid="image-name">{image.fileName}</Text>
+        <HStack gap="1" wrap="wrap">
+          {image.state === 'processing' && <Badge colorPalette="orange">{t('projects:images.processing')}</Badge>}
+          {image.state === 'failed' && <Badge colorPalette="red" title={image.error ?? undefined}>{t('projects:images.failed')}</Badge>}
+          <Badge colorPalette={image.labeled ? 'green' : 'gray'}>{image.labeled ? t('projects:images.isLabeled') : t('projects:images.notLabeled')}</Badge>
+          <Badge variant="outline">{t(`projects:images.splits.${image.split}`)}</Badge>
+          {image.labelIds.map((id) => labelNames.has(id) && <Badge key={id} variant="subtle">{labelNames.get(id)}</Badge>)}
+        </HStack>
+        <Text color="fg.muted">
+          {t('projects:images.type')}: {image.type || '—'} · {t('projects:images.resolution')}: {image.width > 0 ? `${image.width} × ${image.height}` : '—'} · {formatBytes(image.bytes)}
+        </Text>
+        <Text color="fg.muted">{t('projects:images.worker')}: {image.worker?.name ?? t('projects:images.noWorker')}</Text>
+        <TagEditor projectId={projectId} image={image} />
+      </Stack>
+    </HStack>
+  );
+}
+
+/** The project's data: filter bar, then cards (thumbnail, type, resolution, worker, labeled, split, tags), paged by cursor. */
+export function ImageList({ project }: { project: Project }) {
+  const { t } = useTranslation(['projects', 'errors']);
+  const [filters, setFilters] = useState<ImageFilters>(EMPTY_FILTERS);
+  const deferred = useDeferredValue(filters);
+  const query = imageQueryOf(deferred);
+  const labels = useLabels(project.id).data ?? [];
+  const labelNames = new Map(labels.map((l) => [l.id, l.name]));
+  const images = useInfiniteQuery({
+    queryKey: [...projectKeys.images(project.id), query],
+    queryFn: ({ pageParam }) => projectsApi.images(project.id, { ...query, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: (q) => (q.state.data?.pages.some((page) => page.items.some((i) => i.state === 'processing')) ? PROCESSING_POLL_MS : false),
+  });
+  const items = images.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = images.data?.pages[0]?.total ?? 0;
+
+  return (
+    <Stack as="section" gap="3" aria-labelledby="images-heading" data-testid="image-list">
+      <HStack justify="space-between" wrap="wrap">
+        <Text as="h2" id="images-heading" fontWeight="700" fontSize="lg">{t('projects:images.title')}</Text>
+        {images.isSuccess && <Text fontSize="sm" color="fg.muted" data-testid="image-total">{t('projects:images.total', { count: total })}</Text>}
+      </HStack>
+      <ImageFilterBar filters={filters} onChange={setFilters} labels={labels} />
+      {images.isPending ? (
+        <Skeleton h="32" borderRadius="l2" />
+      ) : images.isError ? (
+        <EmptyState message={t('projects:images.loadFailed')} hint={t(`errors:${errorCodeOf(images.error)}`)} />
+      ) : items.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3">
+            {items.map((image) => <ImageCard key={image.id} projectId={project.id} image={image} labelNames={labelNames} />)}
+          </SimpleGrid>
+          {images.hasNextPage && (
+            <Button variant="outline" alignSelf="center" onClick={() => void images.fetchNextPage()} loading={images.isFetchingNextPage}>
+              {t('projects:images.more')}
+            </Button>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
