@@ -12,7 +12,8 @@ const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 100);
 let provider: ChildProcess | null = null;
 
 test.beforeAll(async () => {
-  provider = spawn('npx', ['tsx', 'scripts/oidcTestProvider.ts'], {
+  // Node itself (not npx), so that the SIGTERM of afterAll reaches the provider's process.
+  provider = spawn(process.execPath, ['--import', 'tsx', 'scripts/oidcTestProvider.ts'], {
     env: {
       ...process.env,
       OIDC_PORT: String(OIDC_PORT),
