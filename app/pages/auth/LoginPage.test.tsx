@@ -47,6 +47,15 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('link', { name: 'Google로 계속하기' })).toBeNull();
   });
 
+  it('shows why a social sign-in was refused (?oauthError=), and only known codes', async () => {
+    server(() => json(500));
+    const { unmount } = renderWithProviders(<LoginPage />, { path: '/login?oauthError=email_unverified' });
+    expect(await screen.findByText(/이메일 인증이 아직/)).toBeTruthy();
+    unmount();
+    renderWithProviders(<LoginPage />, { path: '/login?oauthError=%3Cscript%3E' });
+    expect(await screen.findByText(/소셜 로그인에 실패/)).toBeTruthy();
+  });
+
   it('shows the validation messages of the contract and sends nothing', () => {
     const calls = server(() => json(500));
     renderWithProviders(<LoginPage />, { path: '/login' });
