@@ -1,11 +1,9 @@
 import { TextureCache } from '../TextureCache';
 import { loaderFromSource, TileScheduler } from '../TileScheduler';
 import { tileKey } from '../pyramid';
-import { EngineError, type Adjustments, type Rect, type EngineErrorCode, type TileImage, type TileSource, type View, type Viewport } from '../types';
+import { EngineError, type Adjustments, type EngineErrorCode, type TileImage, type TileSource, type View, type Viewport } from '../types';
 import { isAbortError } from '../sources/abort';
 import type { Passes } from './Renderer';
-import { visibleImageRect } from '../camera';
-import { fallbackRuns } from './tileFallback';
 import { uploadTileTexture, type TileTexture } from './tileTexture';
 
 export interface TileLayerOptions {
@@ -42,8 +40,6 @@ export class TileLayer {
   private pinAbort: AbortController | null = null;
   private pinRequests = 0;
   private readonly lastErrorAt = new Map<EngineErrorCode, number>();
-  /** Reused by every frame's fallback crops. */
-  private readonly runs: Rect[] = [];
   /** Current progress of the target level (loaded of wanted). */
   progress = { loaded: 0, wanted: 0 };
 
@@ -114,10 +110,6 @@ export class TileLayer {
     tiles.begin(viewport.width, viewport.height, adj);
     let drawCalls = 0;
     const info = source.info;
-    const target = scheduler.level;
-    const visible = visibleImageRect(view, viewport);
-    const has = (key: string) => cache.has(key);
-    const runs = this.runs;
     for (const d of list) {
       const tex = cache.use(d.key);
       if (!tex) continue;
@@ -126,18 +118,8 @@ export class TileLayer {
       const scale = 2 ** d.level;
       const x0 = d.x * info.tileSize * scale;
       const y0 = d.y * info.tileSize * scale;
-      const w = tex.width * scale;
-      const h = tex.height * scale;
-      if (d.level <= target) {
-        tiles.draw(tex.texture, (x0 - view.centerX) * view.zoom, (y0 - view.centerY) * view.zoom, w * view.zoom, h * view.zoom, 0, 0, 1, 1);
-        drawCalls += 1;
-        continue;
-      }
-      // A coarser tile standing in for missing ones: only over the gaps, not over loaded tiles.
-      for (const r of fallbackRuns(info, d, target, visible, has, runs)) {
-        tiles.draw(tex.texture, (r.x - view.centerX) * view.zoom, (r.y - view.centerY) * view.zoom, r.width * view.zoom, r.height * view.zoom, (r.x - x0) / w, (r.y - y0) / h, (r.x + r.width - x0) / w, (r.y + r.height - y0) / h);
-        drawCalls += 1;
-      }
+      tiles.draw(tex.texture, (x0 - view.centerX) * view.zoom, (y0 - view.centerY) * view.zoom, tex.width * scale * view.zoom, tex.height * scale * view.zoom, 0, 0, 1, 1);
+      drawCalls += 1;
     }
     tiles.end();
     const p = scheduler.progress();
