@@ -47,7 +47,8 @@ function pickedFrom(files: FileList | null, folder: boolean): PickedFile[] {
  */
 export function UploadPanel({ project }: { project: Project }) {
   const { t } = useTranslation(['projects', 'errors']);
-  const labels = useLabels(project.id).data ?? [];
+  const labelQuery = useLabels(project.id);
+  const labels = labelQuery.data ?? [];
   const [plan, setPlan] = useState<UploadPlan | null>(null);
   const [dragging, setDragging] = useState(false);
   const [folderTried, setFolderTried] = useState(false);
@@ -72,8 +73,10 @@ export function UploadPanel({ project }: { project: Project }) {
     start(pickedFrom(event.dataTransfer.files, false), false);
   };
 
-  const imageBlock = uploadBlock(labels.length, false);
-  const folderBlock = uploadBlock(labels.length, true);
+  // Until the labels are known, neither button is offered and no rule is shown yet.
+  const imageBlock = labelQuery.isSuccess ? uploadBlock(labels.length, false) : null;
+  const folderBlock = labelQuery.isSuccess ? uploadBlock(labels.length, true) : null;
+  const waiting = !labelQuery.isSuccess;
   const message = imageBlock ?? (folderTried ? folderBlock : null);
   const items = snapshot.items;
 
@@ -91,17 +94,17 @@ export function UploadPanel({ project }: { project: Project }) {
         <Stack gap="3" align="center">
           <Text fontSize="sm" color="fg.muted">{dragging ? t('projects:upload.dropActive') : t('projects:upload.drop')}</Text>
           <HStack gap="2" wrap="wrap" justify="center">
-            <Button asChild size="sm" colorPalette="brand" aria-disabled={imageBlock !== null}>
+            <Button asChild size="sm" colorPalette="brand" aria-disabled={waiting || imageBlock !== null}>
               <label>
                 {t('projects:upload.images')}
-                <input type="file" multiple hidden accept={accept} data-testid="upload-files" disabled={imageBlock !== null}
+                <input type="file" multiple hidden accept={accept} data-testid="upload-files" disabled={waiting || imageBlock !== null}
                   onChange={(e) => { start(pickedFrom(e.currentTarget.files, false), false); e.currentTarget.value = ''; }} />
               </label>
             </Button>
             <Button asChild size="sm" variant="outline" aria-disabled={folderBlock !== null}>
               <label>
                 {t('projects:upload.folder')}
-                <input type="file" multiple hidden data-testid="upload-folder" ref={(el) => el?.setAttribute('webkitdirectory', '')}
+                <input type="file" multiple hidden data-testid="upload-folder" disabled={waiting} ref={(el) => el?.setAttribute('webkitdirectory', '')}
                   onChange={(e) => { start(pickedFrom(e.currentTarget.files, true), true); e.currentTarget.value = ''; }}
                   onClick={(e) => { if (folderBlock) { e.preventDefault(); setFolderTried(true); } }} />
               </label>

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, chakra, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { schemaFieldErrors } from '../../../api/formErrors';
 import { projectsApi } from '../../../api/projectsApi';
 import { Field } from '../../../theme/parts/field';
 import { NativeSelect } from '../../../theme/parts/nativeSelect';
-import { Switch } from '../../../theme/parts/switch';
 import { SettingsSection } from '../SettingsSection';
 import { toaster } from '../toaster';
 import { projectErrorKey } from './projectErrors';
@@ -39,11 +38,11 @@ export function ProjectScheduleSection({ project }: { project: Project }) {
   return (
     <SettingsSection id="project-schedule" title={t('projects:settings.schedule.title')} description={t('projects:settings.schedule.description')}>
       <Stack gap="4" maxW="lg" data-testid="project-schedule">
-        <Switch.Root checked={enabled} disabled={!admin} onCheckedChange={(d) => { setEnabled(d.checked); setError(null); }}>
-          <Switch.HiddenInput />
-          <Switch.Control><Switch.Thumb /></Switch.Control>
-          <Switch.Label>{t('projects:settings.schedule.enabled')}</Switch.Label>
-        </Switch.Root>
+        <chakra.label display="flex" alignItems="center" gap="2" cursor={admin ? 'pointer' : 'default'}>
+          <chakra.input type="checkbox" w="4" h="4" accentColor="brand.600" checked={enabled} disabled={!admin}
+            onChange={(e) => { setEnabled(e.currentTarget.checked); setError(null); }} />
+          {t('projects:settings.schedule.enabled')}
+        </chakra.label>
         <Field.Root invalid={!!error} disabled={!admin}>
           <Field.Label>{t('projects:settings.schedule.cycle')}</Field.Label>
           <NativeSelect.Root>
