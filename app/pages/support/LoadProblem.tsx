@@ -1,4 +1,4 @@
-import { Button, Center, Spinner, Stack } from '@chakra-ui/react';
+import { Box, Button, Spinner, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../api/ApiRequestError';
 import { Alert } from '../../theme/parts/alert';
@@ -7,10 +7,10 @@ import { Alert } from '../../theme/parts/alert';
 export function Loading({ testId }: { testId?: string }) {
   const { t } = useTranslation('common');
   return (
-    <Center py="16" role="status" aria-live="polite" data-testid={testId}>
+    <Box display="flex" justifyContent="center" alignItems="center" py="16" role="status" aria-live="polite" data-testid={testId}>
       <Spinner size="lg" color="brand.600" />
       <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('loading')}</span>
-    </Center>
+    </Box>
   );
 }
 
