@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { projectHref } from './projectRoutes';
 import { href, isKnownPage, localizePath, splitLocale } from './routes';
 
 describe('locale paths', () => {
@@ -24,9 +25,9 @@ describe('known pages', () => {
     '%s is not', (p) => expect(isKnownPage(p)).toBe(false));
   it('builds hrefs that round-trip', () => {
     expect(isKnownPage(href.noticeDetail(7))).toBe(true);
-    expect(href.consoleProject('a/b')).toBe('/console/projects/a%2Fb');
-    expect(href.consoleProject('p1', 'settings')).toBe('/console/projects/p1/settings');
-    expect(isKnownPage(href.consoleProject('p1', 'settings'))).toBe(true);
+    expect(projectHref('a/b')).toBe('/console/projects/a%2Fb');
+    expect(projectHref('p1', 'settings')).toBe('/console/projects/p1/settings');
+    expect(isKnownPage(projectHref('p1', 'settings'))).toBe(true);
     expect(href.search('라벨 도구')).toBe('/support/search?keyword=%EB%9D%BC%EB%B2%A8%20%EB%8F%84%EA%B5%AC');
   });
 });

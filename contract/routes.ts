@@ -22,10 +22,6 @@ export type SolutionName = (typeof SOLUTION_NAMES)[number];
 export const RESOURCE_KINDS = ['dataset', 'model'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
-/** Tabs of a console project page. */
-export const PROJECT_TABS = ['dataset', 'settings'] as const;
-export type ProjectTab = (typeof PROJECT_TABS)[number];
-
 export const paths = {
   home: '/',
   info: '/info',
@@ -52,7 +48,7 @@ export const paths = {
   docs: '/docs',
   console: '/console',
   consoleSettings: '/console/settings',
-  /** A project; `tab` is 'dataset' (default) or 'settings'. */
+  /** A project; `tab` is 'dataset' (default) or 'settings' (href: contract/projectRoutes.ts). */
   consoleProject: '/console/projects/:projectId/:tab?',
   consoleUser: '/console/user/:email',
   consolePay: '/console/admin/pay',
@@ -69,8 +65,6 @@ export const href = {
   resources: (resource?: string) => (resource ? `/resources/${encodeURIComponent(resource)}` : '/resources'),
   resourceDetail: (item: string | number) => `/resources/detail/${encodeURIComponent(String(item))}`,
   consoleUser: (email: string) => `/console/user/${encodeURIComponent(email)}`,
-  consoleProject: (projectId: string, tab?: ProjectTab) =>
-    `/console/projects/${encodeURIComponent(projectId)}${tab && tab !== 'dataset' ? `/${tab}` : ''}`,
   loginAuth: (key: string) => `/login/auth/${encodeURIComponent(key)}`,
   loginReset: (key: string) => `/login/reset/${encodeURIComponent(key)}`,
 };

@@ -11,7 +11,7 @@ import {
   type DataKind,
   type Subtype,
 } from '../../../../contract/apiProjects';
-import { href } from '../../../../contract/routes';
+import { projectHref } from '../../../../contract/projectRoutes';
 import { projectsApi } from '../../../api/projectsApi';
 import { formErrorOf, schemaFieldErrors, type FieldErrors } from '../../../api/formErrors';
 import { queryClient } from '../../../api/queryClient';
@@ -48,7 +48,7 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose:
       void queryClient.invalidateQueries({ queryKey: projectKeys.list });
       toaster.create({ type: 'success', title: t('projects:create.created') });
       close();
-      navigate(href.consoleProject(project.id));
+      navigate(projectHref(project.id));
     },
     onError: (error) => {
       const result = formErrorOf(error);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Project } from '../../../../contract/apiProjects';
-import { href } from '../../../../contract/routes';
+import { projectHref } from '../../../../contract/projectRoutes';
 import { errorCodeOf } from '../../../api/ApiRequestError';
 import { EmptyState } from '../../../components/EmptyState';
 import { Card } from '../../../theme/parts/card';
@@ -19,7 +19,7 @@ function ProjectCard({ project }: { project: Project }) {
         <HStack gap="3" align="start">
           <SubtypeIcon subtype={project.subtype} size={8} />
           <Stack gap="0" flex="1" minW="0">
-            <Link href={href.consoleProject(project.id)} aria-label={t('list.open', { title: project.title })}>
+            <Link href={projectHref(project.id)} aria-label={t('list.open', { title: project.title })}>
               <Text as="h3" fontWeight="700" fontSize="lg" truncate
                 css={{ '&::after': { content: '""', position: 'absolute', inset: 0 } }}>
                 {project.title}

@@ -2,7 +2,7 @@ import { Badge, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { SUPPORTED_SUBTYPES, type Project } from '../../../../contract/apiProjects';
-import { href, PROJECT_TABS, type ProjectTab } from '../../../../contract/routes';
+import { PROJECT_TABS, projectHref, type ProjectTab } from '../../../../contract/projectRoutes';
 import { errorCodeOf } from '../../../api/ApiRequestError';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageContainer } from '../../../components/PageContainer';
@@ -72,7 +72,7 @@ function ProjectView() {
             label={t('projects:project.tabs.label')}
             items={PROJECT_TABS.map((name) => ({ name, text: t(`projects:project.tabs.${name}`) }))}
             value={tab}
-            onChange={(next) => navigate(href.consoleProject(projectId, next))}
+            onChange={(next) => navigate(projectHref(projectId, next))}
             lazyMount
           >
             {(name) => (name === 'dataset' ? <DatasetTab project={project.data} /> : <ProjectSettingsTab project={project.data} />)}
