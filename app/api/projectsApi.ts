@@ -84,8 +84,8 @@ export const projectsApi = {
   setTags: (projectId: string, imageId: string, tags: string[]): Promise<ImageItem> =>
     apiFetch(`${p(projectId)}/images/${encodeURIComponent(imageId)}/tags`, { method: 'PUT', body: { tags }, schema: imageSchema }),
 
-  /** Step one of an upload: announce the file (and, for folder uploads of classification projects, its label). */
-  createUpload: (projectId: string, body: { fileName: string; bytes: number; label?: string }) =>
+  /** Step one of an upload: announce the file (for folder uploads its folder, and for classification projects its label). */
+  createUpload: (projectId: string, body: { fileName: string; bytes: number; folder?: string; label?: string }) =>
     apiFetch(`${p(projectId)}/uploads`, { method: 'POST', body, schema: uploadCreatedSchema }),
   cancelUpload: (projectId: string, uploadId: string) =>
     apiFetch(`${p(projectId)}/uploads/${encodeURIComponent(uploadId)}`, { method: 'DELETE' }),

@@ -62,7 +62,7 @@ export function UploadPanel({ project }: { project: Project }) {
     const block = uploadBlock(labels.length, folder);
     if (folder) setFolderTried(true);
     if (block || picked.length === 0) return;
-    const next = planUpload(picked, labels, folder && project.subtype === 'IMAGE_CLASSIFICATION');
+    const next = planUpload(picked, labels, folder && project.subtype === 'IMAGE_CLASSIFICATION', folder);
     setPlan(folder ? next : null);
     queue.add(next.files);
   };

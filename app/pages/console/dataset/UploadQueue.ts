@@ -7,10 +7,14 @@
 
 export type UploadState = 'queued' | 'uploading' | 'processing' | 'failed' | 'canceled';
 
-/** One file to upload; `label` names the label class of a classification folder upload. */
+/**
+ * One file to upload. `folder`: its folder inside a folder upload ('' at the top), which makes
+ * it a folder upload for the server; `label`: the label class of a classification folder upload.
+ */
 export interface UploadFile {
   file: Blob;
   name: string;
+  folder?: string | undefined;
   label?: string | undefined;
 }
 
@@ -18,6 +22,7 @@ export interface UploadItem {
   readonly id: number;
   readonly name: string;
   readonly bytes: number;
+  readonly folder: string | undefined;
   readonly label: string | undefined;
   state: UploadState;
   /** Bytes sent so far. */
@@ -30,7 +35,7 @@ export interface UploadItem {
 
 export interface UploadTransport {
   /** Announces a file; answers the upload id. */
-  create(item: { name: string; bytes: number; label?: string }): Promise<string>;
+  create(item: { name: string; bytes: number; folder?: string; label?: string }): Promise<string>;
   /** Sends the bytes, reporting bytes sent; answers the id of the new image. */
   send(uploadId: string, file: Blob, onProgress: (loaded: number) => void, signal: AbortSignal): Promise<string>;
   /** Drops an upload on the server (nothing partial is left behind). */
@@ -72,7 +77,7 @@ export class UploadQueue {
     for (const f of files) {
       const id = this.nextId++;
       this.files.set(id, f.file);
-      this.items.push({ id, name: f.name, bytes: f.file.size, label: f.label, state: 'queued', loaded: 0, error: null, uploadId: null, imageId: null });
+      this.items.push({ id, name: f.name, bytes: f.file.size, folder: f.folder, label: f.label, state: 'queued', loaded: 0, error: null, uploadId: null, imageId: null });
     }
     this.changed();
     this.pump();
@@ -136,7 +141,12 @@ export class UploadQueue {
     item.state = 'uploading';
     this.changed();
     try {
-      const uploadId = await this.transport.create({ name: item.name, bytes: item.bytes, ...(item.label ? { label: item.label } : {}) });
+      const uploadId = await this.transport.create({
+        name: item.name,
+        bytes: item.bytes,
+        ...(item.folder !== undefined ? { folder: item.folder } : {}),
+        ...(item.label ? { label: item.label } : {}),
+      });
       item.uploadId = uploadId;
       if (controller.signal.aborted) {
         await this.transport.cancel(uploadId).catch(() => undefined);

@@ -22,6 +22,13 @@ describe('planUpload', () => {
     expect(plan.files.map((f) => [f.name, f.label])).toEqual([['1.jpg', 'Cat'], ['2.jpg', '개'], ['3.jpg', undefined], ['4.jpg', undefined]]);
     expect(plan.mapped).toEqual({ cat: 'Cat', 개: '개' });
     expect(plan.unmatched).toEqual(['bird']);
+    expect(plan.files.map((f) => f.folder)).toEqual(['cat', '개', 'bird', '']);
+  });
+
+  it('marks files of a folder upload with their folder, nested folders too', () => {
+    const plan = planUpload([picked('root/set1/cat/1.jpg'), picked('root/2.jpg')], labels, false, true);
+    expect(plan.files.map((f) => [f.folder, f.label])).toEqual([['set1/cat', undefined], ['', undefined]]);
+    expect(planUpload([picked('3.jpg')], labels, false).files[0]!.folder).toBeUndefined();
   });
 
   it('gives no labels outside classification and leaves hidden and system files out', () => {

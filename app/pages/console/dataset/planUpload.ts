@@ -40,11 +40,17 @@ export function subFolderOf(relativePath: string): string | null {
   return parts.length >= 3 ? parts[parts.length - 2]! : null;
 }
 
+/** The folder of a file inside the picked folder: 'photos/set1/cat/1.jpg' → 'set1/cat'; top level → ''. */
+export function folderOf(relativePath: string): string {
+  const parts = relativePath.split('/').filter(Boolean);
+  return parts.slice(1, -1).join('/');
+}
+
 /**
  * Plans an upload. For a classification folder upload, a sub-folder whose name equals a label
  * name (ignoring case and surrounding blanks) gives its files that label.
  */
-export function planUpload(picked: readonly PickedFile[], labels: readonly { name: string }[], classify: boolean): UploadPlan {
+export function planUpload(picked: readonly PickedFile[], labels: readonly { name: string }[], classify: boolean, folderUpload = classify): UploadPlan {
   const byKey = new Map(labels.map((l) => [l.name.trim().toLowerCase(), l.name]));
   const mapped: Record<string, string> = {};
   const unmatched = new Set<string>();
@@ -61,7 +67,7 @@ export function planUpload(picked: readonly PickedFile[], labels: readonly { nam
       if (label) mapped[folder] = label;
       else unmatched.add(folder);
     }
-    files.push({ file: p.file, name: p.name, label });
+    files.push({ file: p.file, name: p.name, ...(folderUpload ? { folder: folderOf(p.relativePath) } : {}), label });
   }
   return { files, mapped, unmatched: [...unmatched].sort(), skipped };
 }

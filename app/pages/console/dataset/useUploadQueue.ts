@@ -12,7 +12,12 @@ export function apiUploadTransport(projectId: string): UploadTransport {
     create: async (item) => {
       // An empty file can only be a broken image; the server would refuse its size anyway.
       if (item.bytes === 0) throw new ApiRequestError({ status: 400, code: 'image_invalid' });
-      const body = { fileName: item.name.slice(0, 255), bytes: item.bytes, ...(item.label ? { label: item.label } : {}) };
+      const body = {
+        fileName: item.name.slice(0, 255),
+        bytes: item.bytes,
+        ...(item.folder !== undefined ? { folder: item.folder.slice(0, 255) } : {}),
+        ...(item.label ? { label: item.label } : {}),
+      };
       return (await projectsApi.createUpload(projectId, body)).uploadId;
     },
     send: async (uploadId, file, onProgress, signal) => (await sendUploadBytes(projectId, uploadId, file, onProgress, signal)).id,
