@@ -72,6 +72,9 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.array(projectSchema);
 
+/** GET projects?role=admin: only the projects where the caller is admin (resource creation offers those). */
+export const projectListQuerySchema = z.object({ role: z.enum(['admin']).optional() }).strict();
+
 export const projectCreateSchema = z
   .object({
     title: projectTitleSchema,

@@ -5,16 +5,19 @@ import { createTestUser, jsonInit, type TestUser } from '../test/testUsers';
 import { ROUTE_TABLE, type Access, type RouteEntry, type RouteWorld } from './routeTable';
 
 /*
- * RELIABILITY.md 7: role × route × own/other organization, generated from the route table and
- * checked against the routes the app really registers. Every check gets a fresh pair of
- * organizations (A: the caller's, B: someone else's), a notice and an FAQ entry, so routes that
- * delete things do not disturb the next check.
+ * RELIABILITY.md 7: role × route × own/other organization or project, generated from the route
+ * table and checked against the routes the app really registers. Every check gets a fresh pair of
+ * organizations (A: the caller's, B: someone else's), a project in each (with a label and an
+ * image), a notice and an FAQ entry, so routes that delete things do not disturb the next check.
  */
 
-const ROLES = ['anonymous', 'signedIn', 'platformAdmin', 'member', 'admin', 'owner'] as const;
+const ROLES = ['anonymous', 'signedIn', 'platformAdmin', 'member', 'admin', 'owner', 'projectWorker', 'projectMember', 'projectAdmin'] as const;
 type Role = (typeof ROLES)[number];
 const ORG_RANK: Partial<Record<Role, number>> = { member: 1, admin: 2, owner: 3 };
 const ORG_MIN: Partial<Record<Access, number>> = { orgMember: 1, orgAdmin: 2, orgOwner: 3 };
+/** Project A lives in organization A, whose owners and admins act as its admins. */
+const PROJECT_RANK: Partial<Record<Role, number>> = { projectWorker: 1, projectMember: 2, projectAdmin: 3, admin: 3, owner: 3 };
+const PROJECT_MIN: Partial<Record<Access, number>> = { projectWorker: 1, projectMember: 2, projectAdmin: 3 };
 
 let t: TestApp;
 let users: Record<Exclude<Role, 'anonymous'> | 'target' | 'otherOwner' | 'otherTarget', TestUser>;
@@ -31,6 +34,9 @@ beforeAll(async () => {
     target: await make(),
     otherOwner: await make(),
     otherTarget: await make(),
+    projectWorker: await make(),
+    projectMember: await make(),
+    projectAdmin: await make(),
   };
 });
 afterAll(() => t.close());
@@ -41,7 +47,8 @@ function registeredRoutes(): string[] {
   return [...new Set(keys)];
 }
 
-interface Fixture { orgA: string; orgB: string; world: RouteWorld }
+interface ProjectFixture { projectId: string; labelId: string; imageId: string }
+interface Fixture { orgA: string; orgB: string; projectA: ProjectFixture; projectB: ProjectFixture; world: RouteWorld }
 
 async function freshFixture(caller: TestUser | null): Promise<Fixture> {
   const orgA = randomUUID();
@@ -49,6 +56,8 @@ async function freshFixture(caller: TestUser | null): Promise<Fixture> {
   const now = t.clock.now().toISOString();
   const noticeId = randomUUID();
   const faqId = randomUUID();
+  const projectA = { projectId: randomUUID(), labelId: randomUUID(), imageId: randomUUID() };
+  const projectB = { projectId: randomUUID(), labelId: randomUUID(), imageId: randomUUID() };
   await t.database.db.transaction().execute(async (trx) => {
     await trx.insertInto('organizations').values([
       { id: orgA, name: 'Own', created_at: now, updated_at: now },
@@ -65,15 +74,33 @@ async function freshFixture(caller: TestUser | null): Promise<Fixture> {
     await trx.insertInto('faq').values({
       id: faqId, locale: 'en', category: 'account', question: 'Q', answer: 'A', position: 0, created_at: now, updated_at: now,
     }).execute();
+    for (const [p, organization_id] of [[projectA, orgA], [projectB, orgB]] as const) {
+      await trx.insertInto('projects').values({
+        id: p.projectId, organization_id, title: 'P', description: '', kind: 'IMAGE', subtype: 'IMAGE_OBJECT_DETECTION', split_train: 70,
+        split_validation: 20, split_test: 10, split_seed: 1, schedule_enabled: 0, schedule_cycle: null, created_by: null, created_at: now, updated_at: now,
+      }).execute();
+      await trx.insertInto('labels').values({ id: p.labelId, project_id: p.projectId, name: 'cat', name_key: 'cat', color: '#ff0000', position: 0, created_at: now }).execute();
+      await trx.insertInto('images').values({
+        id: p.imageId, project_id: p.projectId, file_name: 'a.jpg', folder: '', type: 'image/jpeg', width: 10, height: 10, bytes: 10, blob_key: 'a'.repeat(64),
+        thumb_key: null, pyramid: null, state: 'ready', error: null, split: 'train', labeled: 0, worker_id: null, uploaded_by: null, created_at: now, updated_at: now,
+      }).execute();
+    }
+    const pm = (project_id: string, user: TestUser, role: string) => ({ project_id, user_id: user.id, role, joined_at: now });
+    await trx.insertInto('project_members').values([
+      pm(projectA.projectId, users.projectAdmin, 'admin'), pm(projectA.projectId, users.projectMember, 'member'),
+      pm(projectA.projectId, users.projectWorker, 'worker'), pm(projectA.projectId, users.target, 'member'),
+      pm(projectB.projectId, users.otherOwner, 'admin'), pm(projectB.projectId, users.otherTarget, 'member'),
+    ]).execute();
   });
-  return { orgA, orgB, world: { callerEmail: caller?.email ?? '', outsiderEmail: users.signedIn.email, noticeId, faqId } };
+  return { orgA, orgB, projectA, projectB, world: { callerEmail: caller?.email ?? '', outsiderEmail: users.signedIn.email, noticeId, faqId } };
 }
 
 async function send(entry: RouteEntry, role: Role, side: 'own' | 'other'): Promise<number> {
   const caller = role === 'anonymous' ? null : users[role];
-  const { orgA, orgB, world } = await freshFixture(caller);
+  const { orgA, orgB, projectA, projectB, world } = await freshFixture(caller);
   const sample = entry.sample?.(world) ?? {};
   const params: Record<string, string> = {
+    ...(side === 'own' ? projectA : projectB),
     orgId: side === 'own' ? orgA : orgB,
     userId: side === 'own' ? users.target.id : users.otherTarget.id,
     ...sample.params,
@@ -93,13 +120,19 @@ function expected(entry: RouteEntry, role: Role, side: 'own' | 'other'): number 
   if (role === 'anonymous') return 401;
   if (access === 'signedIn') return 'allowed';
   if (access === 'platformAdmin') return role === 'platformAdmin' ? 'allowed' : 403;
+  const projectMin = PROJECT_MIN[access];
+  if (projectMin !== undefined) {
+    const rank = PROJECT_RANK[role];
+    if (side === 'other' || rank === undefined) return 404;
+    return rank >= projectMin ? 'allowed' : 403;
+  }
   const rank = ORG_RANK[role];
   // Not a member here (or the organization is someone else's): as if it did not exist.
   if (side === 'other' || rank === undefined) return 404;
   return rank >= (ORG_MIN[access] ?? Infinity) ? 'allowed' : 403;
 }
 
-const isOrgRoute = (entry: RouteEntry) => entry.path.includes(':orgId');
+const isOrgRoute = (entry: RouteEntry) => entry.path.includes(':orgId') || entry.path.includes(':projectId');
 
 describe('permission matrix', () => {
   it('has an entry for every registered API route', () => {
@@ -140,5 +173,5 @@ describe('permission matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(checks).toBeGreaterThan(ROUTE_TABLE.length * ROLES.length - 1);
-  }, 120_000);
+  }, 600_000);
 });

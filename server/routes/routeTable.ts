@@ -6,7 +6,17 @@
  * succeeds (2xx) for a caller who is allowed.
  */
 
-export type Access = 'public' | 'signedIn' | 'orgMember' | 'orgAdmin' | 'orgOwner' | 'platformAdmin';
+export type Access =
+  | 'public'
+  | 'signedIn'
+  | 'orgMember'
+  | 'orgAdmin'
+  | 'orgOwner'
+  | 'platformAdmin'
+  /** Project routes (server/projects/projectAccess.ts): worker ⊂ member ⊂ admin; organization owners/admins act as admins. */
+  | 'projectWorker'
+  | 'projectMember'
+  | 'projectAdmin';
 
 /** What a sample request may refer to; built afresh for every check (permissionMatrix.test.ts). */
 export interface RouteWorld {
@@ -19,7 +29,7 @@ export interface RouteWorld {
 }
 
 export interface RouteSample {
-  /** Path parameters other than :orgId and :userId (which the matrix fills for own/other). */
+  /** Path parameters other than :orgId, :projectId, :labelId, :imageId and :userId (which the matrix fills for own/other). */
   params?: Record<string, string>;
   query?: string;
   body?: unknown;
@@ -97,4 +107,29 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { method: 'PATCH', path: '/api/faq/:id', access: 'platformAdmin', sample: (w) => ({ params: { id: w.faqId }, body: { answer: 'B.' } }) },
   { method: 'DELETE', path: '/api/faq/:id', access: 'platformAdmin', sample: (w) => ({ params: { id: w.faqId } }) },
   { method: 'GET', path: '/api/search', access: 'public', sample: () => ({ query: 'keyword=gpu&locale=ko' }) },
+
+  // Projects and datasets (contract/apiProjects.ts). :projectId, :labelId, :imageId and :userId
+  // name the caller's project (own) or another one (other).
+  { method: 'GET', path: '/api/projects', access: 'signedIn', sample: () => ({ query: 'role=admin' }) },
+  { method: 'POST', path: '/api/projects', access: 'signedIn', sample: () => ({ body: { title: 'New', subtype: 'IMAGE_CLASSIFICATION' } }) },
+  { method: 'GET', path: '/api/projects/:projectId', access: 'projectWorker', sample: () => ({}) },
+  { method: 'PATCH', path: '/api/projects/:projectId', access: 'projectAdmin', sample: () => ({ body: { title: 'Renamed' } }) },
+  { method: 'DELETE', path: '/api/projects/:projectId', access: 'projectAdmin', sample: () => ({}) },
+  { method: 'PUT', path: '/api/projects/:projectId/schedule', access: 'projectAdmin', sample: () => ({ body: { enabled: true, cycle: 'week' } }) },
+  { method: 'PUT', path: '/api/projects/:projectId/split', access: 'projectAdmin', sample: () => ({ body: { train: 60, validation: 20, test: 20 } }) },
+  { method: 'GET', path: '/api/projects/:projectId/members', access: 'projectWorker', sample: () => ({}) },
+  { method: 'POST', path: '/api/projects/:projectId/members', access: 'projectAdmin', sample: (w) => ({ body: { email: w.outsiderEmail, role: 'member' } }) },
+  { method: 'PATCH', path: '/api/projects/:projectId/members/:userId', access: 'projectAdmin', sample: () => ({ body: { role: 'worker' } }) },
+  // Removing someone else needs an admin; leaving oneself is tested in projectsMembers.test.ts.
+  { method: 'DELETE', path: '/api/projects/:projectId/members/:userId', access: 'projectAdmin', sample: () => ({}) },
+  { method: 'GET', path: '/api/projects/:projectId/labels', access: 'projectWorker', sample: () => ({}) },
+  { method: 'POST', path: '/api/projects/:projectId/labels', access: 'projectAdmin', sample: () => ({ body: { name: 'dog', color: '#123456' } }) },
+  { method: 'PATCH', path: '/api/projects/:projectId/labels/:labelId', access: 'projectAdmin', sample: () => ({ body: { name: 'renamed' } }) },
+  { method: 'DELETE', path: '/api/projects/:projectId/labels/:labelId', access: 'projectAdmin', sample: () => ({}) },
+  { method: 'GET', path: '/api/projects/:projectId/labels/:labelId/usage', access: 'projectWorker', sample: () => ({}) },
+  { method: 'GET', path: '/api/projects/:projectId/images', access: 'projectWorker', sample: () => ({ query: 'sort=name&limit=10' }) },
+  { method: 'GET', path: '/api/projects/:projectId/images/:imageId', access: 'projectWorker', sample: () => ({}) },
+  { method: 'DELETE', path: '/api/projects/:projectId/images/:imageId', access: 'projectAdmin', sample: () => ({}) },
+  { method: 'PUT', path: '/api/projects/:projectId/images/:imageId/tags', access: 'projectMember', sample: () => ({ body: { tags: ['cat'] } }) },
+  { method: 'GET', path: '/api/projects/:projectId/tags', access: 'projectWorker', sample: () => ({}) },
 ];

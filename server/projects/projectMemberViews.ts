@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { projectMemberSchema } from '../../contract/apiProjects';
+import type { AppContext } from '../context';
+import { avatarUrlOf } from '../users/userViews';
+import { isProjectRole } from './projectAccess';
+
+export type ProjectMember = z.infer<typeof projectMemberSchema>;
+
+function memberQuery(ctx: AppContext, projectId: string) {
+  return ctx.db
+    .selectFrom('project_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.name', 'u.email', 'u.avatar_key', 'm.role', 'm.joined_at'])
+    .where('m.project_id', '=', projectId);
+}
+
+type MemberRow = Awaited<ReturnType<ReturnType<typeof memberQuery>['execute']>>[number];
+
+function memberView(r: MemberRow): ProjectMember | null {
+  if (!isProjectRole(r.role)) return null;
+  return { userId: r.id, name: r.name, email: r.email, avatar: avatarUrlOf(r), role: r.role, joinedAt: r.joined_at };
+}
+
+const RANK = { admin: 0, member: 1, worker: 2 } as const;
+
+/** The project's members: admins first, then members, then workers, each by join time. */
+export async function projectMembersOf(ctx: AppContext, projectId: string): Promise<ProjectMember[]> {
+  const rows = await memberQuery(ctx, projectId).orderBy('m.joined_at').orderBy('u.id').execute();
+  return rows
+    .map(memberView)
+    .filter((m): m is ProjectMember => m !== null)
+    .sort((a, b) => RANK[a.role] - RANK[b.role]);
+}
+
+export async function projectMemberOf(ctx: AppContext, projectId: string, userId: string): Promise<ProjectMember | null> {
+  const row = await memberQuery(ctx, projectId).where('u.id', '=', userId).executeTakeFirst();
+  return row ? memberView(row) : null;
+}

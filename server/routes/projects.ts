@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  projectCreateSchema,
+  projectListQuerySchema,
+  projectUpdateSchema,
+  scheduleSchema,
+  splitUpdateSchema,
+} from '../../contract/apiProjects';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/requireUser';
+import { jsonBody, paramsOf, queryOf } from '../http/validate';
+import { projectNotFound, requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
+import { kindOfSubtype, projectOf, projectsOf } from '../projects/projectViews';
+import { newSplitSeed, reassignSplits } from '../projects/splitAssignment';
+import { orgRoleOf, roleAtLeast, forbidden, orgNotFound } from './organizationsAccess';
+
+export const projectParams = z.object({ projectId: z.string().min(1).max(64) });
+
+/**
+ * Projects (contract/apiProjects.ts, spec sections 3, 5, 6): the caller's list, create, read,
+ * update, soft delete, learning schedule and split ratios. Every route past the list goes
+ * through `requireProjectRole`, so others' projects answer 404 and deleted ones 410.
+ */
+export function createProjectRoutes(ctx: AppContext) {
+  const r = new Hono<ProjectEnv>();
+  // requireUser per route, not `use('*')`: other routers share the /projects prefix (uploads, files).
+  const signedIn = requireUser(ctx);
+
+  const viewOrThrow = async (projectId: string, userId: string) => {
+    const project = await projectOf(ctx, projectId, userId);
+    if (!project) throw projectNotFound();
+    return project;
+  };
+
+  r.get('/', signedIn, queryOf(projectListQuerySchema), async (c) =>
+    c.json(await projectsOf(ctx, c.get('user').id, c.req.valid('query').role === 'admin')),
+  );
+
+  r.post('/', signedIn, jsonBody(projectCreateSchema), async (c) => {
+    const { title, description, subtype, organizationId } = c.req.valid('json');
+    const user = c.get('user');
+    if (organizationId !== undefined) {
+      // Creating a project in an organization is an owner's or admin's act there.
+      const orgRole = await orgRoleOf(ctx, organizationId, user.id);
+      if (!orgRole) throw orgNotFound();
+      if (!roleAtLeast(orgRole, 'admin')) throw forbidden();
+    }
+    const id = randomUUID();
+    const now = ctx.now().toISOString();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('projects')
+        .values({
+          id, organization_id: organizationId ?? null, title, description, kind: kindOfSubtype(subtype), subtype,
+          split_train: 70, split_validation: 20, split_test: 10, split_seed: newSplitSeed(), schedule_enabled: 0, schedule_cycle: null,
+          created_by: user.id, created_at: now, updated_at: now,
+        })
+        .execute();
+      await trx.insertInto('project_members').values({ project_id: id, user_id: user.id, role: 'admin', joined_at: now }).execute();
+    });
+    return c.json(await viewOrThrow(id, user.id), 201);
+  });
+
+  r.get('/:projectId', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), async (c) =>
+    c.json(await viewOrThrow(c.get('project').projectId, c.get('user').id)),
+  );
+
+  r.patch('/:projectId', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), jsonBody(projectUpdateSchema), async (c) => {
+    const { projectId } = c.get('project');
+    const body = c.req.valid('json');
+    await ctx.db
+      .updateTable('projects')
+      .set({ ...body, updated_at: ctx.now().toISOString() })
+      .where('id', '=', projectId)
+      .execute();
+    return c.json(await viewOrThrow(projectId, c.get('user').id));
+  });
+
+  // Soft delete: the rows stay, so members who still hold the id are told it was deleted (410).
+  r.delete('/:projectId', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), async (c) => {
+    const now = ctx.now().toISOString();
+    await ctx.db.updateTable('projects').set({ deleted_at: now, updated_at: now }).where('id', '=', c.get('project').projectId).execute();
+    return c.body(null, 204);
+  });
+
+  r.put('/:projectId/schedule', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), jsonBody(scheduleSchema), async (c) => {
+    const { projectId } = c.get('project');
+    const { enabled, cycle } = c.req.valid('json');
+    await ctx.db
+      .updateTable('projects')
+      .set({ schedule_enabled: enabled ? 1 : 0, schedule_cycle: cycle, updated_at: ctx.now().toISOString() })
+      .where('id', '=', projectId)
+      .execute();
+    return c.json(await viewOrThrow(projectId, c.get('user').id));
+  });
+
+  r.put('/:projectId/split', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), jsonBody(splitUpdateSchema), async (c) => {
+    const { projectId } = c.get('project');
+    const { train, validation, test, reroll } = c.req.valid('json');
+    const now = ctx.now().toISOString();
+    await ctx.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('projects')
+        .select('split_seed')
+        .where('id', '=', projectId)
+        .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+        .executeTakeFirstOrThrow();
+      const seed = reroll ? newSplitSeed() : Number(current.split_seed);
+      await trx
+        .updateTable('projects')
+        .set({ split_train: train, split_validation: validation, split_test: test, split_seed: seed, updated_at: now })
+        .where('id', '=', projectId)
+        .execute();
+      await reassignSplits(trx, projectId, { train, validation, test, seed }, now);
+    });
+    return c.json(await viewOrThrow(projectId, c.get('user').id));
+  });
+
+  return r;
+}

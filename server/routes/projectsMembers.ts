@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { projectMemberAddSchema, projectMemberUpdateSchema } from '../../contract/apiProjects';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/ApiError';
+import { requireUser } from '../http/requireUser';
+import { jsonBody, paramsOf } from '../http/validate';
+import { projectForbidden, projectRoleAtLeast, requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
+import { projectMemberOf, projectMembersOf } from '../projects/projectMemberViews';
+import { findUserByEmail } from '../users/findUser';
+import { projectParams } from './projects';
+
+const memberParams = projectParams.extend({ userId: z.string().min(1).max(64) });
+
+const lastAdmin = () => new ApiError('conflict', 'A project keeps at least one admin.');
+const memberNotFound = () => new ApiError('not_found', 'No such member.');
+
+const INVITE_MESSAGE = {
+  ko: (project: string) => `'${project}' 프로젝트의 멤버로 추가되었습니다.`,
+  en: (project: string) => `You were added to the project '${project}'.`,
+};
+
+/**
+ * Project members (spec section 6): anyone in the project sees the list; admins invite by
+ * e-mail, change roles and remove; anyone may leave. Changes run in a transaction that locks the
+ * project row on PostgreSQL (SQLite writes one transaction at a time), so two admins demoting
+ * each other at once cannot leave the project without an admin.
+ */
+export function createProjectMemberRoutes(ctx: AppContext) {
+  const r = new Hono<ProjectEnv>();
+  const signedIn = requireUser(ctx);
+
+  const lockProject = async (trx: Kysely<Database>, projectId: string) => {
+    await trx.selectFrom('projects').select('id').where('id', '=', projectId).$if(ctx.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+  };
+  const adminCount = async (trx: Kysely<Database>, projectId: string) => {
+    const row = await trx
+      .selectFrom('project_members')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('project_id', '=', projectId)
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const targetRole = async (trx: Kysely<Database>, projectId: string, userId: string) =>
+    (await trx.selectFrom('project_members').select('role').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst())?.role;
+
+  r.get('/:projectId/members', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), async (c) =>
+    c.json(await projectMembersOf(ctx, c.get('project').projectId)),
+  );
+
+  r.post('/:projectId/members', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), jsonBody(projectMemberAddSchema), async (c) => {
+    const { projectId } = c.get('project');
+    const { email, role } = c.req.valid('json');
+    const user = await findUserByEmail(ctx, email);
+    if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
+    const now = ctx.now().toISOString();
+    const added = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('project_members')
+        .values({ project_id: projectId, user_id: user.id, role, joined_at: now })
+        .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+      const project = await trx.selectFrom('projects').select('title').where('id', '=', projectId).executeTakeFirstOrThrow();
+      const locale = user.locale === 'en' ? 'en' : 'ko';
+      await trx
+        .insertInto('alerts')
+        .values({ id: randomUUID(), receiver_id: user.id, sender_id: c.get('user').id, message: INVITE_MESSAGE[locale](project.title), type: 'invite', read_at: null, created_at: now })
+        .execute();
+      return true;
+    });
+    if (!added) throw new ApiError('conflict', 'That user is already a member.');
+    return c.json(await projectMemberOf(ctx, projectId, user.id), 201);
+  });
+
+  r.patch('/:projectId/members/:userId', signedIn, paramsOf(memberParams), requireProjectRole(ctx, 'admin'), jsonBody(projectMemberUpdateSchema), async (c) => {
+    const { projectId } = c.get('project');
+    const { userId } = c.req.valid('param');
+    const { role } = c.req.valid('json');
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockProject(trx, projectId);
+      const current = await targetRole(trx, projectId, userId);
+      if (!current) throw memberNotFound();
+      if (current === 'admin' && role !== 'admin' && (await adminCount(trx, projectId)) <= 1) throw lastAdmin();
+      await trx.updateTable('project_members').set({ role }).where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+    });
+    return c.json(await projectMemberOf(ctx, projectId, userId));
+  });
+
+  // An admin removes anyone; anyone leaves (removes themself). The last admin stays.
+  r.delete('/:projectId/members/:userId', signedIn, paramsOf(memberParams), requireProjectRole(ctx, 'worker'), async (c) => {
+    const { projectId, role: callerRole } = c.get('project');
+    const { userId } = c.req.valid('param');
+    const self = userId === c.get('user').id;
+    if (!self && !projectRoleAtLeast(callerRole, 'admin')) throw projectForbidden();
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockProject(trx, projectId);
+      const current = await targetRole(trx, projectId, userId);
+      if (!current) throw memberNotFound();
+      if (current === 'admin' && (await adminCount(trx, projectId)) <= 1) throw lastAdmin();
+      await trx.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+    });
+    return c.body(null, 204);
+  });
+
+  return r;
+}
