@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
 const HEAVY = [/node_modules\/three\//, /node_modules\/@react-three\//, /node_modules\/regl\//, /node_modules\/@tensorflow\//, /node_modules\/fflate\//, /(^|\/)engine\//];
-const dist = path.resolve('dist');
+const dist = path.resolve(process.env.BUNDLE_DIST ?? 'dist');
 
 interface Chunk { file: string; imports?: string[]; isEntry?: boolean; src?: string }
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;

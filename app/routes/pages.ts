@@ -37,8 +37,13 @@ const load = {
 
 type PageName = keyof typeof load;
 
+/** Every page but the landing page also needs the form and text recipes (theme/pageRecipes.ts). */
+function withPageRecipes(loader: Loader): Loader {
+  return () => Promise.all([loader(), import('../theme/pageRecipes')]).then(([page]) => page);
+}
+
 export const pages = Object.fromEntries(
-  Object.entries(load).map(([name, loader]) => [name, lazyPage(loader)]),
+  Object.entries(load).map(([name, loader]) => [name, lazyPage(name === 'Landing' ? loader : withPageRecipes(loader))]),
 ) as unknown as Record<PageName, ReturnType<typeof lazyPage>>;
 
 /**
@@ -51,8 +56,8 @@ export const LAB_ENGINE_PATH = '/lab/engine';
 export const LAB_COMPONENTS_PATH = '/lab/components';
 export const labPages = LAB_ENABLED
   ? {
-    EngineLab: lazyPage(() => import('../console/lab/EngineLabPage')),
-    ComponentsLab: lazyPage(() => import('../pages/lab/ComponentsLabPage')),
+    EngineLab: lazyPage(withPageRecipes(() => import('../console/lab/EngineLabPage'))),
+    ComponentsLab: lazyPage(withPageRecipes(() => import('../pages/lab/ComponentsLabPage'))),
   }
   : null;
 

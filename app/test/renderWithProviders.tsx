@@ -7,6 +7,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Locale } from '../../contract/routes';
 import { system } from '../theme/system';
+import '../theme/pageRecipes';
 
 // Every locale file, bundled synchronously for tests.
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });

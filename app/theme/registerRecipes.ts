@@ -1,4 +1,4 @@
-import type { SlotRecipeConfig } from '@chakra-ui/react';
+import type { RecipeDefinition, SlotRecipeConfig } from '@chakra-ui/react';
 import { system } from './system';
 
 /**
@@ -14,5 +14,15 @@ export function registerSlotRecipes(recipes: Record<string, SlotRecipeConfig>): 
   theme.slotRecipes ??= {};
   for (const [key, recipe] of Object.entries(recipes)) {
     if (!(key in theme.slotRecipes)) theme.slotRecipes[key] = recipe;
+  }
+}
+
+/** The same for single-part recipes (looked up as `theme.recipes?.[key]`). */
+export function registerRecipes(recipes: Record<string, RecipeDefinition>): void {
+  const theme = system._config.theme as { recipes?: Record<string, RecipeDefinition> } | undefined;
+  if (!theme) throw new Error('Chakra system has no theme');
+  theme.recipes ??= {};
+  for (const [key, recipe] of Object.entries(recipes)) {
+    if (!(key in theme.recipes)) theme.recipes[key] = recipe;
   }
 }

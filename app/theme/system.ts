@@ -6,7 +6,15 @@ import { breakpoints } from 'chakra-theme/breakpoints';
 import { globalCss as chakraGlobalCss } from 'chakra-theme/global-css';
 import { layerStyles } from 'chakra-theme/layer-styles';
 import { animationStyles } from 'chakra-theme/motion-styles';
-import { recipes } from 'chakra-theme/recipes';
+import { buttonRecipe } from 'chakra-theme/recipes/button';
+import { containerRecipe } from 'chakra-theme/recipes/container';
+import { headingRecipe } from 'chakra-theme/recipes/heading';
+import { iconRecipe } from 'chakra-theme/recipes/icon';
+import { linkRecipe } from 'chakra-theme/recipes/link';
+import { separatorRecipe } from 'chakra-theme/recipes/separator';
+import { skeletonRecipe } from 'chakra-theme/recipes/skeleton';
+import { skipNavLinkRecipe } from 'chakra-theme/recipes/skip-nav-link';
+import { spinnerRecipe } from 'chakra-theme/recipes/spinner';
 import { semanticColors } from 'chakra-theme/semantic-tokens/colors';
 import { semanticRadii } from 'chakra-theme/semantic-tokens/radii';
 import { semanticShadows } from 'chakra-theme/semantic-tokens/shadows';
@@ -22,6 +30,23 @@ import { tokens } from './tokens';
 export const PRIMARY_COLOR = '#1e88e5';
 
 const fontStack = `'Pretendard Variable', Pretendard, -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Malgun Gothic', 'Segoe UI', Roboto, sans-serif`;
+
+/**
+ * The single-part recipes the shell and the landing page use. The others (input, textarea, badge,
+ * code, kbd, mark, checkmark, radiomark, colour swatch) are registered by pageRecipes.ts, which
+ * every page but the landing page loads with its chunk (app/routes/pages.ts).
+ */
+const recipes = {
+  button: buttonRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  link: linkRecipe,
+  separator: separatorRecipe,
+  skeleton: skeletonRecipe,
+  skipNavLink: skipNavLinkRecipe,
+  spinner: spinnerRecipe,
+};
 
 const base = defineConfig({
   preflight: true,
