@@ -11,8 +11,9 @@ export const projectKeys = {
   images: (id: string) => ['project', id, 'images'] as const,
 };
 
+/** The caller's projects; asked again each time the list shows, since its counts move with every upload and label. */
 export function useProjects() {
-  return useQuery({ queryKey: projectKeys.list, queryFn: projectsApi.list });
+  return useQuery({ queryKey: projectKeys.list, queryFn: projectsApi.list, refetchOnMount: 'always' });
 }
 
 export function useProject(id: string) {

@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/*
+ * Console projects and datasets against the real server (playwright.config.ts starts it on an
+ * empty DATA_DIR): create a project with bad then good titles (the spec's exact messages), add
+ * labels, upload a folder whose sub-folders name the labels and a corrupt image, see the
+ * thumbnails once the server's job has processed them, tag an image and filter by the tag.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const DATA_DIR = `test-results/data-${PORT}`;
+const OUTBOX = path.resolve(DATA_DIR, 'outbox');
+const FILES = path.resolve(`test-results/projects-files-${PORT}`);
+const PASSWORD = 'maruTest12!';
+
+// Console pages wait on the API after their chunk loads, and image processing runs as a job:
+// on a busy 2-core machine with SwiftShader that takes longer than the default 7 s.
+const wait = expect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+async function verifyLinkKey(to: string): Promise<string> {
+  let key = '';
+  await expect.poll(async () => {
+    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+    for (const name of names) {
+      const mail = JSON.parse(await readFile(path.join(OUTBOX, name), 'utf8')) as { to: string; links: string[] };
+      const link = mail.to.toLowerCase() === to ? mail.links.find((l) => l.includes('/login/auth/')) : undefined;
+      if (link) key = decodeURIComponent(new URL(link).pathname.split('/login/auth/')[1] ?? '');
+    }
+    return key;
+  }, { timeout: 10_000 }).not.toBe('');
+  return key;
+}
+
+/** Signs up, verifies and signs in through the API; the tokens go into this page's storage once. */
+async function signIn(page: Page): Promise<void> {
+  const email = `projects-${Date.now().toString(36)}@e2e.maru.ai`;
+  expect((await page.request.post('/api/auth/register', { data: { name: 'Project Tester', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
+  expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
+  const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const pair = (await login.json()) as { token: string; refreshToken: string };
+  await page.goto('/support');
+  await page.evaluate((p) => {
+    localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
+    localStorage.setItem('auth._refresh_token.local', p.refreshToken);
+    localStorage.setItem('auth.strategy', 'local');
+  }, pair);
+}
+
+/** A folder 'pets' with cat/ and dog/ sub-folders of small PNGs, and a corrupt 'broken.png'. */
+async function makeFiles(): Promise<{ folder: string; broken: string }> {
+  const folder = path.join(FILES, 'pets');
+  const colours = { cat: [{ r: 200, g: 40, b: 40 }, { r: 220, g: 90, b: 60 }], dog: [{ r: 40, g: 60, b: 200 }] };
+  for (const [name, list] of Object.entries(colours)) {
+    await mkdir(path.join(folder, name), { recursive: true });
+    for (const [i, background] of list.entries()) {
+      const png = await sharp({ create: { width: 64 + i * 16, height: 48, channels: 3, background } }).png().toBuffer();
+      await writeFile(path.join(folder, name, `${name}${i + 1}.png`), png);
+    }
+  }
+  const broken = path.join(FILES, 'broken.png');
+  await writeFile(broken, Buffer.from('this is not an image at all, only text pretending to be a PNG'));
+  return { folder, broken };
+}
+
+test('create a project, add labels, upload a folder, see thumbnails, tag and filter', async ({ page }) => {
+  const files = await makeFiles();
+  await signIn(page);
+  await page.goto('/console');
+  await wait(page.getByTestId('empty-state').first()).toBeVisible();
+
+  // Bad titles first: each gives the spec's exact message and creates nothing.
+  await page.getByTestId('project-create-open').click();
+  const dialog = page.getByTestId('project-create');
+  const title = dialog.getByRole('textbox', { name: /프로젝트 이름/ });
+  const create = page.getByRole('button', { name: '만들기' });
+  const error = dialog.getByTestId('title-error');
+  await create.click();
+  await expect(error).toHaveText('값을 입력해주세요.');
+  await title.fill('가'.repeat(21));
+  await expect(error).toHaveText('20자 초과되었습니다.');
+  await title.fill(' 반려동물');
+  await expect(error).toHaveText('공백으로 시작할 수 없습니다.');
+  await title.fill('반려동물#1');
+  await expect(error).toHaveText('한글,영문,숫자 외의 문자가 입력되었습니다.');
+  await title.fill('반려동물 분류');
+  await expect(error).toHaveCount(0);
+  await dialog.getByRole('combobox', { name: '프로젝트 유형' }).selectOption('IMAGE_CLASSIFICATION');
+  await create.click();
+  await wait(page).toHaveURL(/\/console\/projects\/[^/]+$/);
+  await wait(page.getByRole('heading', { level: 1, name: '반려동물 분류' })).toBeVisible();
+
+  // No label yet: uploads are refused with the rule's message.
+  await wait(page.getByTestId('upload-blocked')).toHaveText('데이터를 업로드하려면 먼저 라벨 클래스를 하나 이상 추가해 주세요.');
+
+  const labelForm = page.getByTestId('label-add');
+  for (const name of ['cat', 'dog']) {
+    await labelForm.getByPlaceholder('라벨 이름').fill(name);
+    await labelForm.getByRole('button', { name: '추가' }).click();
+    await wait(page.getByTestId('label-name').filter({ hasText: name })).toBeVisible();
+  }
+  await labelForm.getByPlaceholder('라벨 이름').fill('CAT');
+  await labelForm.getByRole('button', { name: '추가' }).click();
+  await expect(labelForm.getByText('이미 사용 중인 라벨 이름입니다.')).toBeVisible();
+  await expect(page.getByTestId('upload-blocked')).toHaveCount(0);
+
+  // Folder upload: sub-folders cat/ and dog/ map to the labels.
+  await page.getByTestId('upload-folder').setInputFiles(files.folder);
+  await wait(page.getByTestId('upload-plan')).toContainText('cat → cat');
+  await wait(page.getByTestId('upload-complete')).toHaveText('업로드가 완료되었습니다.');
+  await expect(page.getByTestId('upload-row')).toHaveCount(3);
+
+  // A corrupt image is refused with the spec's message and can be retried.
+  await page.getByTestId('upload-files').setInputFiles(files.broken);
+  const failed = page.locator('[data-testid="upload-row"][data-state="failed"]');
+  await wait(failed.getByTestId('upload-error')).toHaveText('이미지 파일에 오류가 있는 것 같습니다.');
+  await expect(failed.getByRole('button', { name: '다시 시도' })).toBeVisible();
+
+  // The three images are processed by the server's job, then show their thumbnails.
+  const cards = page.getByTestId('image-card');
+  await wait(cards).toHaveCount(3);
+  await wait(page.locator('[data-testid="image-card"][data-state="ready"]')).toHaveCount(3, { timeout: 60_000 });
+  await wait(page.getByTestId('thumbnail')).toHaveCount(3);
+  await expect.poll(() => page.getByTestId('thumbnail').first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(cards.filter({ hasText: 'cat1.png' })).toContainText('image/png');
+
+  // Tag one image, then filter by the tag.
+  const dogCard = cards.filter({ hasText: 'dog1.png' });
+  const tagInput = dogCard.getByRole('textbox', { name: '태그 추가' });
+  await tagInput.fill('야간');
+  await tagInput.press('Enter');
+  await wait(dogCard.getByTestId('image-tag')).toHaveText(['야간']);
+  await tagInput.fill('야간');
+  await tagInput.press('Enter');
+  await expect(dogCard.getByTestId('tag-error')).toHaveText('중복된 태그 이름입니다.');
+  await page.getByTestId('image-filters').getByRole('textbox', { name: '태그' }).fill('야간');
+  await wait(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('dog1.png');
+  await page.getByTestId('image-filters').getByRole('textbox', { name: '태그' }).fill('');
+  await wait(cards).toHaveCount(3);
+
+  // The console list shows the project's card with its counts.
+  await page.getByRole('link', { name: /프로젝트 목록/ }).click();
+  await wait(page.getByTestId('project-card')).toContainText('이미지 3개');
+});
