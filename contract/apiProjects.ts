@@ -166,7 +166,8 @@ export const boxSchema = z.object({
 /**
  * Images: GET projects/:projectId/images?tag=&label=&labeled=&split=&q=&sort=&cursor=&limit= →
  * page; GET …/images/:imageId; DELETE (admin). PUT …/images/:imageId/tags `{ tags }` (≤ 3,
- * unique, 'Duplicate tag name.'). Files: GET …/images/:imageId/original, /thumbnail, and tiles
+ * unique, 'Duplicate tag name.'; members and admins). GET projects/:projectId/tags → the
+ * project's tag names (`tagListSchema`), for the tag filter. Files: GET …/images/:imageId/original, /thumbnail, and tiles
  * at `…/images/:imageId/tiles/{level}/{x}_{y}.jpg` (DeepZoom layout: level 0 = 1×1; the
  * engine's HTTP source reads `tiles` from the image).
  */
@@ -204,6 +205,7 @@ export const imageQuerySchema = z
   })
   .strict();
 export const imagePageSchema = z.object({ items: z.array(imageSchema), total: z.number(), nextCursor: z.string().nullable() });
+export const tagListSchema = z.array(z.string());
 export const imageTagsSchema = z
   .object({ tags: z.array(tagSchema).max(TAGS_PER_ITEM_MAX, { error: V.tagTooMany }) })
   .strict()
