@@ -146,3 +146,35 @@ test('create a project, add labels, upload a folder, see thumbnails, tag and fil
   await page.getByRole('link', { name: /프로젝트 목록/ }).click();
   await wait(page.getByTestId('project-card')).toContainText('이미지 3개');
 });
+
+test('settings: repeat cycle rule, split re-roll, then delete after confirmation', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/en/console');
+  await page.getByTestId('project-create-open').click();
+  await page.getByTestId('project-create').getByRole('textbox', { name: /Project name/ }).fill('Sound check');
+  await page.getByTestId('project-create').getByRole('combobox', { name: 'Data kind' }).selectOption('AUDIO');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await wait(page).toHaveURL(/\/en\/console\/projects\/[^/]+$/);
+  // Other kinds: files only, labeling and training marked as not available yet.
+  await wait(page.getByTestId('not-available')).toContainText('Not available yet');
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await wait(page).toHaveURL(/\/settings$/);
+  const schedule = page.getByTestId('project-schedule');
+  await schedule.getByRole('checkbox', { name: 'Use a learning schedule' }).check();
+  await schedule.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(schedule.getByText('Please select a repeat cycle.')).toBeVisible();
+  await schedule.getByRole('combobox').selectOption('weekend');
+  await schedule.getByRole('button', { name: 'Save schedule' }).click();
+  await wait(page.getByTestId('toast-success').first()).toContainText('Saved successfully.');
+
+  const split = page.getByTestId('project-split');
+  const seed = await split.getByTestId('split-seed').textContent();
+  await split.getByRole('button', { name: 'Re-roll' }).click();
+  await wait(split.getByTestId('split-seed')).not.toHaveText(seed ?? '');
+
+  await page.getByTestId('project-delete').click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await wait(page).toHaveURL(/\/en\/console$/);
+  await wait(page.getByTestId('project-card')).toHaveCount(0);
+});
