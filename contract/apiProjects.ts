@@ -222,17 +222,37 @@ export const uploadCreateSchema = z
   .object({
     fileName: z.string().min(1).max(255),
     bytes: z.number().int().positive().max(MAX_UPLOAD_BYTES),
-    /** Folder uploads of classification projects may name the label by the sub-folder. */
-    label: z.string().max(8).optional(),
+    /**
+     * The file's folder inside a folder upload (e.g. 'cats' or 'set1/cats'); its presence makes
+     * this a folder upload (refused while the project has more than 10 labels).
+     */
+    folder: z.string().max(255).optional(),
+    /**
+     * Folder uploads of classification projects name the label by the sub-folder: the image gets
+     * a whole-image ('class') annotation of the label of that name; an unknown name is reported
+     * back in `unknownLabel` and the image stays unlabeled. Ignored for other subtypes.
+     */
+    label: z.string().max(255).optional(),
   })
   .strict();
+/** 201 answer of POST …/uploads: the upload to PUT to, and what became of `label`. */
+export const uploadCreatedSchema = z.object({
+  uploadId: z.string(),
+  /** The label the image will be annotated with (classification folder uploads), else null. */
+  labelId: z.string().nullable(),
+  /** `label` as given when no label of that name exists, else null. */
+  unknownLabel: z.string().nullable(),
+});
+export type UploadCreated = z.infer<typeof uploadCreatedSchema>;
 
 /** Jobs: GET projects/:projectId/jobs → recent jobs with state and progress (shared by training later). */
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export const jobSchema = z.object({
   id: z.string(),
+  /** e.g. 'image.process'. */
   kind: z.string(),
   state: z.enum(JOB_STATES),
+  /** 0 to 1. */
   progress: z.number(),
   attempts: z.number(),
   error: z.string().nullable(),

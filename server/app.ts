@@ -4,23 +4,28 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { createMiddleware } from 'hono/factory';
 import { isKnownPage, splitLocale } from '../contract/routes';
 import type { AppContext, AppDeps, AppEnv } from './context';
 import type { ServerConfig } from './env';
 import { ApiError } from './http/ApiError';
 import { onError } from './http/onError';
+import { JobQueue } from './jobs/jobQueue';
 import { createAlertRoutes } from './routes/alerts';
 import { createAuthRoutes } from './routes/auth';
 import { createFaqRoutes } from './routes/faq';
 import { createFileRoutes } from './routes/files';
 import { createImageRoutes } from './routes/images';
 import { createLabelRoutes } from './routes/labels';
+import { createImageFileRoutes } from './routes/imageFiles';
 import { createNoticeRoutes } from './routes/notices';
 import { createOrganizationRoutes } from './routes/organizations';
 import { createProjectRoutes } from './routes/projects';
 import { createProjectMemberRoutes } from './routes/projectsMembers';
+import { createProjectJobRoutes } from './routes/projectJobs';
 import { createSearchRoutes } from './routes/search';
 import { createOAuthRoutes } from './routes/oauth';
+import { createUploadRoutes } from './routes/uploads';
 import { createUserRoutes } from './routes/user';
 import { securityHeaders } from './securityHeaders';
 
@@ -49,6 +54,8 @@ export function createApp({ env, deps }: AppOptions) {
     mailer: deps.mailer,
     now: deps.now ?? (() => new Date()),
     captcha: deps.captcha ?? DEFAULT_CAPTCHA,
+    jobs: deps.jobs ?? new JobQueue(deps.db, deps.dialect, deps.now ?? (() => new Date())),
+    notifyJobs: deps.onJobQueued ?? (() => {}),
   };
   const app = new Hono<AppEnv>();
   const distDir = path.resolve(env.DIST_DIR);
@@ -60,10 +67,12 @@ export function createApp({ env, deps }: AppOptions) {
 
   // Served user files get a sandboxing CSP instead of the page CSP. Registered before the
   // security headers, so this runs after them on the way out and wins.
-  app.use('/api/files/*', async (c, next) => {
+  const sandbox = createMiddleware(async (c, next) => {
     await next();
     c.header('Content-Security-Policy', "default-src 'none'; sandbox");
   });
+  app.use('/api/files/*', sandbox);
+  for (const file of ['original', 'thumbnail', 'tiles/*']) app.use(`/api/projects/:projectId/images/:imageId/${file}`, sandbox);
   app.use('*', securityHeaders(env.CHAT_SCRIPT_ORIGIN));
   app.use('*', compress());
 
@@ -93,6 +102,9 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/notices', createNoticeRoutes(ctx));
   api.route('/faq', createFaqRoutes(ctx));
   api.route('/search', createSearchRoutes(ctx));
+  api.route('/projects', createUploadRoutes(ctx));
+  api.route('/projects', createImageFileRoutes(ctx));
+  api.route('/projects', createProjectJobRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });

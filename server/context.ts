@@ -3,6 +3,7 @@ import type { BlobStore } from './blobs/BlobStore';
 import type { Dialect } from './db/createDatabase';
 import type { Database, UserRow } from './db/schema';
 import type { ServerConfig } from './env';
+import type { JobQueue } from './jobs/jobQueue';
 import type { Mailer } from './mail/Mailer';
 
 /** Proof-of-work size of the login captcha (tests make it small; the check is the same). */
@@ -19,6 +20,9 @@ export interface AppDeps {
   mailer: Mailer;
   now?: () => Date;
   captcha?: CaptchaOptions;
+  /** The job queue (default: one over `db`); `onJobQueued` wakes an in-process runner. */
+  jobs?: JobQueue;
+  onJobQueued?: () => void;
 }
 
 /** Everything a route needs, passed to each router factory in server/routes/. */
@@ -30,6 +34,9 @@ export interface AppContext {
   mailer: Mailer;
   now: () => Date;
   captcha: CaptchaOptions;
+  jobs: JobQueue;
+  /** Call after enqueuing a job (and committing): an in-process runner starts it at once. */
+  notifyJobs: () => void;
 }
 
 /** Hono's typed variables: `c.get('user')` after `requireUser`. */

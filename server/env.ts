@@ -35,6 +35,8 @@ const schema = z
     /** `smtp://user:pass@host:587` or `smtps://…`; without it mails go to DATA_DIR/outbox/. */
     SMTP_URL: z.preprocess(blank, z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().min(3).default('Maru AI <no-reply@localhost>'),
+    /** Background jobs run by the server process at once; 0 leaves them to `npm run worker`. */
+    JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
     BLOB_STORE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
     S3_BUCKET: optionalText,

@@ -4,6 +4,10 @@ import { createBlobStore } from './blobs/createBlobStore';
 import { createDatabase } from './db/createDatabase';
 import { migrateToLatest } from './db/migrate';
 import { parseEnv, publicUrlOf, type ServerConfig } from './env';
+import { tmpRootOf } from './images/imageFiles';
+import { createJobHandlers } from './jobs/jobHandlers';
+import { JobQueue } from './jobs/jobQueue';
+import { JobRunner } from './jobs/jobRunner';
 import { resolveJwtSecret } from './jwtSecret';
 import { createMailer } from './mail/createMailer';
 
@@ -27,9 +31,19 @@ async function main() {
     process.exit(1);
   }
 
+  // Background jobs (image processing, …) run in this process unless JOB_CONCURRENCY=0; queued
+  // and lease-expired jobs left by an earlier run are taken up at once.
+  const blobs = createBlobStore(config);
+  const now = () => new Date();
+  const jobs = new JobQueue(database.db, database.dialect, now);
+  const runner = config.JOB_CONCURRENCY > 0
+    ? new JobRunner(jobs, createJobHandlers({ db: database.db, blobs, tmpRoot: tmpRootOf(config.DATA_DIR), now }), { concurrency: config.JOB_CONCURRENCY })
+    : null;
+  runner?.start();
+
   const app = createApp({
     env: config,
-    deps: { db: database.db, dialect: database.dialect, blobs: createBlobStore(config), mailer: createMailer(config) },
+    deps: { db: database.db, dialect: database.dialect, blobs, mailer: createMailer(config), jobs, onJobQueued: () => runner?.wake() },
   });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
@@ -43,7 +57,7 @@ async function main() {
       stopping = true;
       setTimeout(() => process.exit(0), 3000).unref();
       server.close(() => {
-        void database.close().finally(() => process.exit(0));
+        void (runner?.stop() ?? Promise.resolve()).finally(() => database.close().finally(() => process.exit(0)));
       });
     });
   }

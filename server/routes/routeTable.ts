@@ -132,4 +132,16 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { method: 'DELETE', path: '/api/projects/:projectId/images/:imageId', access: 'projectAdmin', sample: () => ({}) },
   { method: 'PUT', path: '/api/projects/:projectId/images/:imageId/tags', access: 'projectMember', sample: () => ({ body: { tags: ['cat'] } }) },
   { method: 'GET', path: '/api/projects/:projectId/tags', access: 'projectWorker', sample: () => ({}) },
+  // Uploads, jobs and image files (server/routes/uploads.ts, projectJobs.ts, imageFiles.ts). Another
+  // user's upload id and missing files answer 404 to allowed callers (uploads.test.ts covers success).
+  { method: 'POST', path: '/api/projects/:projectId/uploads', access: 'projectMember', sample: () => ({ body: { fileName: 'a.png', bytes: 10 } }) },
+  { method: 'PUT', path: '/api/projects/:projectId/uploads/:uploadId', access: 'projectMember' },
+  { method: 'DELETE', path: '/api/projects/:projectId/uploads/:uploadId', access: 'projectMember' },
+  { method: 'GET', path: '/api/projects/:projectId/jobs', access: 'projectWorker', sample: () => ({}) },
+  { method: 'GET', path: '/api/projects/:projectId/images/:imageId/original', access: 'projectWorker', sample: () => ({}), outcome: 'notDenied' },
+  { method: 'GET', path: '/api/projects/:projectId/images/:imageId/thumbnail', access: 'projectWorker', sample: () => ({}), outcome: 'notDenied' },
+  {
+    method: 'GET', path: '/api/projects/:projectId/images/:imageId/tiles/:level/:file', access: 'projectWorker',
+    sample: () => ({ params: { level: '0', file: '0_0.jpg' } }), outcome: 'notDenied',
+  },
 ];

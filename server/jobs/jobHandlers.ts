@@ -1,0 +1,18 @@
+import { createImageProcessHandler, IMAGE_PROCESS_JOB, type ImageJobDeps } from '../images/imageProcessJob';
+import type { JobHandlers } from './jobRunner';
+
+/** Every job kind this server knows, by role (`npm run worker -- --role images`). */
+export const JOB_ROLES = {
+  images: [IMAGE_PROCESS_JOB],
+} as const satisfies Record<string, readonly string[]>;
+
+export type JobRole = keyof typeof JOB_ROLES;
+
+/** The handlers of the given roles (default: all), over the server's storage. */
+export function createJobHandlers(deps: ImageJobDeps, roles: readonly JobRole[] = Object.keys(JOB_ROLES) as JobRole[]): JobHandlers {
+  const all: JobHandlers = {
+    [IMAGE_PROCESS_JOB]: createImageProcessHandler(deps),
+  };
+  const kinds = new Set<string>(roles.flatMap((r) => JOB_ROLES[r]));
+  return Object.fromEntries(Object.entries(all).filter(([kind]) => kinds.has(kind)));
+}
