@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imagePageSchema, imageSchema, tagListSchema } from '../../contract/apiProjects';
 import { addProjectMember, as, seedAnnotation, seedImage } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
@@ -40,6 +41,7 @@ describe('image list', () => {
   it('shows type, resolution, worker, labeled, split, tags, labels and file URLs', async () => {
     const res = await list();
     expect(res.status).toBe(200);
+    expect(imagePageSchema.safeParse(res.body).success).toBe(true);
     expect(res.body.total).toBe(3);
     const apple = res.body.items.find((i: { id: string }) => i.id === ids.apple);
     expect(apple).toMatchObject({
@@ -75,7 +77,9 @@ describe('image list', () => {
     expect(names(red.body)).toEqual(['Apple.jpg', 'cherry.jpg']);
     expect(red.body.total).toBe(2);
     expect(names((await list(`tag=${encodeURIComponent('과일')}`)).body)).toEqual(['cherry.jpg']);
-    expect((await as(t, worker, 'GET', `projects/${projectId}/tags`)).body).toEqual(['red', '과일']);
+    const tags = await as(t, worker, 'GET', `projects/${projectId}/tags`);
+    expect(tagListSchema.safeParse(tags.body).success).toBe(true);
+    expect(tags.body).toEqual(['red', '과일']);
   });
 
   it('pages with a cursor that visits every image once in every sort', async () => {
@@ -125,6 +129,7 @@ describe('image detail, tags and delete', () => {
   it('reads one image', async () => {
     const res = await as(t, worker, 'GET', `projects/${projectId}/images/${ids.banana}`);
     expect(res.status).toBe(200);
+    expect(imageSchema.safeParse(res.body).success).toBe(true);
     expect(res.body).toMatchObject({ id: ids.banana, fileName: 'banana_100%.png', split: 'validation' });
   });
 

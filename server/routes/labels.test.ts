@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labelListSchema } from '../../contract/apiProjects';
 import { addProjectMember, as, seedAnnotation, seedImage } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
@@ -30,6 +31,7 @@ describe('labels', () => {
     expect(dog.body.position).toBe(1);
     const list = await as(t, worker, 'GET', `projects/${projectId}/labels`);
     expect(list.status).toBe(200);
+    expect(labelListSchema.safeParse(list.body).success).toBe(true);
     expect(list.body.map((l: { name: string }) => l.name)).toEqual(['Cat', '강아지']);
     expect((await as(t, admin, 'GET', `projects/${projectId}`)).body.labelCount).toBe(2);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectListSchema, projectSchema } from '../../contract/apiProjects';
 import { splitFor } from '../projects/splitAssignment';
 import { addProjectMember, as, seedImage } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
@@ -24,6 +25,7 @@ describe('project create', () => {
   it('creates a project whose kind follows the subtype, with the creator as admin', async () => {
     const res = await create(alice, { title: '고양이 탐지 1', description: 'Boxes, (cats) & dogs.', subtype: 'IMAGE_OBJECT_DETECTION' });
     expect(res.status).toBe(201);
+    expect(projectSchema.safeParse(res.body).success).toBe(true);
     expect(res.body).toMatchObject({
       title: '고양이 탐지 1', description: 'Boxes, (cats) & dogs.', kind: 'IMAGE', subtype: 'IMAGE_OBJECT_DETECTION', role: 'admin',
       organizationId: null, imageCount: 0, labeledCount: 0, labelCount: 0, split: { train: 70, validation: 20, test: 10 },
@@ -102,6 +104,7 @@ describe('project list and read', () => {
     await seedImage(t, mine);
     const all = await as(t, owner, 'GET', 'projects');
     expect(all.status).toBe(200);
+    expect(projectListSchema.safeParse(all.body).success).toBe(true);
     expect(all.body.map((p: { id: string }) => p.id).sort()).toEqual([mine, theirs].sort());
     expect(all.body.find((p: { id: string }) => p.id === mine)).toMatchObject({ imageCount: 2, labeledCount: 1, role: 'admin' });
     expect(all.body.find((p: { id: string }) => p.id === theirs).role).toBe('member');

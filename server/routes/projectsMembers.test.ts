@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectMemberListSchema } from '../../contract/apiProjects';
 import { addProjectMember, as } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
@@ -26,6 +27,7 @@ describe('project members', () => {
   it('lists members, admins first, to anyone in the project', async () => {
     const res = await as(t, worker, 'GET', `projects/${projectId}/members`);
     expect(res.status).toBe(200);
+    expect(projectMemberListSchema.safeParse(res.body).success).toBe(true);
     expect(res.body.map((m: { name: string; role: string }) => [m.name, m.role])).toEqual([['Admin', 'admin'], ['Member', 'member'], ['Worker', 'worker']]);
     expect((await as(t, outsider, 'GET', `projects/${projectId}/members`)).status).toBe(404);
   });
