@@ -11,7 +11,7 @@ let worker: TestUser;
 let projectId: string;
 let otherProjectId: string;
 let labelId: string;
-const ids: Record<string, string> = {};
+const ids = { apple: '', banana: '', cherry: '', foreign: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
