@@ -136,10 +136,10 @@ test('create a project, add labels, upload a folder, see thumbnails, tag and fil
   await tagInput.fill('야간');
   await tagInput.press('Enter');
   await expect(dogCard.getByTestId('tag-error')).toHaveText('중복된 태그 이름입니다.');
-  await page.getByTestId('image-filters').getByRole('textbox', { name: '태그' }).fill('야간');
+  await page.getByTestId('image-filters').getByRole('combobox', { name: '태그' }).fill('야간');
   await wait(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('dog1.png');
-  await page.getByTestId('image-filters').getByRole('textbox', { name: '태그' }).fill('');
+  await page.getByTestId('image-filters').getByRole('combobox', { name: '태그' }).fill('');
   await wait(cards).toHaveCount(3);
 
   // The console list shows the project's card with its counts.

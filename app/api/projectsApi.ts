@@ -9,6 +9,7 @@ import {
   projectMemberListSchema,
   projectMemberSchema,
   projectSchema,
+  tagListSchema,
   type ImageItem,
   type ProjectRole,
   type Subtype,
@@ -81,6 +82,8 @@ export const projectsApi = {
     apiFetch(`${p(projectId)}/images${imageQueryString(query)}`, { schema: imagePageSchema }),
   image: (projectId: string, imageId: string) =>
     apiFetch(`${p(projectId)}/images/${encodeURIComponent(imageId)}`, { schema: imageSchema }),
+  /** The project's tag names (suggestions of the tag filter). */
+  tags: (projectId: string) => apiFetch(`${p(projectId)}/tags`, { schema: tagListSchema }),
   setTags: (projectId: string, imageId: string, tags: string[]): Promise<ImageItem> =>
     apiFetch(`${p(projectId)}/images/${encodeURIComponent(imageId)}/tags`, { method: 'PUT', body: { tags }, schema: imageSchema }),
 

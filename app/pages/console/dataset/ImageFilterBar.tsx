@@ -16,14 +16,21 @@ function Select({ label, value, onChange, options }: { label: string; value: str
 }
 
 /** Search, tag, label, labeled/unlabeled, split and sort of the image list. */
-export function ImageFilterBar({ filters, onChange, labels }: { filters: ImageFilters; onChange: (f: ImageFilters) => void; labels: { id: string; name: string }[] }) {
+export function ImageFilterBar({ filters, onChange, labels, tags }: {
+  filters: ImageFilters;
+  onChange: (f: ImageFilters) => void;
+  labels: { id: string; name: string }[];
+  /** The project's tag names, offered while typing a tag. */
+  tags: readonly string[];
+}) {
   const { t } = useTranslation('projects');
   const set = <K extends keyof ImageFilters>(key: K, value: ImageFilters[K]) => onChange({ ...filters, [key]: value });
   const all = { value: '', text: t('images.all') };
   return (
     <HStack gap="2" wrap="wrap" data-testid="image-filters">
       <Input size="sm" w="48" type="search" placeholder={t('images.search')} aria-label={t('images.search')} value={filters.q} onChange={(e) => set('q', e.currentTarget.value)} />
-      <Input size="sm" w="28" placeholder={t('images.tag')} aria-label={t('images.tag')} value={filters.tag} maxLength={6} onChange={(e) => set('tag', e.currentTarget.value)} />
+      <Input size="sm" w="28" placeholder={t('images.tag')} aria-label={t('images.tag')} value={filters.tag} maxLength={6} list="image-tag-names" onChange={(e) => set('tag', e.currentTarget.value)} />
+      <datalist id="image-tag-names">{tags.map((tag) => <option key={tag} value={tag} />)}</datalist>
       <Select label={t('images.label')} value={filters.label} onChange={(v) => set('label', v)}
         options={[{ ...all, text: `${t('images.label')}: ${t('images.all')}` }, ...labels.map((l) => ({ value: l.id, text: l.name }))]} />
       <Select label={t('images.labeled')} value={filters.labeled} onChange={(v) => set('labeled', v as ImageFilters['labeled'])}

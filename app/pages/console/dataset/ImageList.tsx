@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageItem, Project } from '../../../../contract/apiProjects';
@@ -49,6 +49,7 @@ export function ImageList({ project }: { project: Project }) {
   const query = imageQueryOf(deferred);
   const labels = useLabels(project.id).data ?? [];
   const labelNames = new Map(labels.map((l) => [l.id, l.name]));
+  const tags = useQuery({ queryKey: projectKeys.tags(project.id), queryFn: () => projectsApi.tags(project.id) }).data ?? [];
   const images = useInfiniteQuery({
     queryKey: [...projectKeys.images(project.id), query],
     queryFn: ({ pageParam }) => projectsApi.images(project.id, { ...query, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }),
@@ -65,7 +66,7 @@ export function ImageList({ project }: { project: Project }) {
         <Text as="h2" id="images-heading" fontWeight="700" fontSize="lg">{t('projects:images.title')}</Text>
         {images.isSuccess && <Text fontSize="sm" color="fg.muted" data-testid="image-total">{t('projects:images.total', { count: total })}</Text>}
       </HStack>
-      <ImageFilterBar filters={filters} onChange={setFilters} labels={labels} />
+      <ImageFilterBar filters={filters} onChange={setFilters} labels={labels} tags={tags} />
       {images.isPending ? (
         <Skeleton h="32" borderRadius="l2" />
       ) : images.isError ? (

@@ -34,6 +34,7 @@ function render(handlers: Record<string, StubHandler> = {}, locale: 'ko' | 'en' 
     'GET projects/p1': () => json(200, projectFixture()),
     'GET projects/p1/labels': () => json(200, labelsFixture),
     'GET projects/p1/images': () => json(200, { items: [imageFixture()], total: 1, nextCursor: null }),
+    'GET projects/p1/tags': () => json(200, ['야간', '주간']),
     ...handlers,
   });
   renderWithProviders(page, { path: '/console/projects/p1', locale });
@@ -131,7 +132,8 @@ describe('image list', () => {
       return stubbed(input, init);
     });
     const filters = await screen.findByTestId('image-filters');
-    fireEvent.change(within(filters).getByRole('textbox', { name: '태그' }), { target: { value: '야간' } });
+    await waitFor(() => expect([...filters.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))).toEqual(['야간', '주간']));
+    fireEvent.change(within(filters).getByRole('combobox', { name: '태그' }), { target: { value: '야간' } });
     fireEvent.change(within(filters).getByRole('combobox', { name: '라벨' }), { target: { value: 'l2' } });
     fireEvent.change(within(filters).getByRole('combobox', { name: '라벨링' }), { target: { value: 'false' } });
     fireEvent.change(within(filters).getByRole('combobox', { name: '분할' }), { target: { value: 'test' } });

@@ -9,6 +9,8 @@ export const projectKeys = {
   members: (id: string) => ['project', id, 'members'] as const,
   labels: (id: string) => ['project', id, 'labels'] as const,
   images: (id: string) => ['project', id, 'images'] as const,
+  /** Under `images`, so that every change to the images refreshes the tag names too. */
+  tags: (id: string) => ['project', id, 'images', 'tags'] as const,
 };
 
 /** The caller's projects; asked again each time the list shows, since its counts move with every upload and label. */
