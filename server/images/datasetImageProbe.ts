@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../contract/apiProjects';
 import { ApiError } from '../http/ApiError';
+import { convertBmpToPng, readBmpHeader } from './bmpToPng';
 import { mimeOfFormat, sniffDatasetImage, SNIFF_BYTES, type DatasetImageFormat, type DatasetImageMime } from './datasetImageType';
 
 /** What an upload is, read from its decoded content. */
@@ -11,6 +12,8 @@ export interface ProbedImage {
   /** As displayed: EXIF orientations 5–8 swap width and height. */
   width: number;
   height: number;
+  /** The file the decoder reads: the upload itself, or a PNG copy next to it for a BMP. */
+  decodable: string;
 }
 
 export const IMAGE_INVALID_MESSAGE = 'There seems to be an error in the image file.';
@@ -51,16 +54,30 @@ export async function readHead(file: string): Promise<Uint8Array> {
 export async function probeDatasetImage(file: string): Promise<ProbedImage> {
   const format = sniffDatasetImage(await readHead(file));
   if (!format) throw imageInvalid(415);
+  const decodable = format === 'bmp' ? await bmpAsPng(file) : file;
   let meta: Metadata;
   try {
-    meta = await sharp(file, DECODE_OPTIONS).metadata();
+    meta = await sharp(decodable, DECODE_OPTIONS).metadata();
   } catch {
     throw imageInvalid(400);
   }
   const type = mimeOfFormat(format);
-  if (!type || meta.format !== format || !meta.width || !meta.height) throw imageInvalid(400);
+  if (!type || meta.format !== (format === 'bmp' ? 'png' : format) || !meta.width || !meta.height) throw imageInvalid(400);
   const swap = (meta.orientation ?? 1) >= 5;
-  return { format, type, width: swap ? meta.height : meta.width, height: swap ? meta.width : meta.height };
+  return { format, type, width: swap ? meta.height : meta.width, height: swap ? meta.width : meta.height, decodable };
+}
+
+/** A PNG copy of a BMP upload (`<file>.png`), with the pixel cap checked from its header first. */
+async function bmpAsPng(file: string): Promise<string> {
+  const header = await readBmpHeader(file).catch(() => null);
+  if (!header || header.width * header.height > MAX_IMAGE_PIXELS) throw imageInvalid(400);
+  const target = `${file}.png`;
+  try {
+    await convertBmpToPng(file, header, target);
+  } catch {
+    throw imageInvalid(400);
+  }
+  return target;
 }
 
 export const THUMBNAIL_SIZE = 256;

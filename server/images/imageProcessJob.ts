@@ -41,10 +41,10 @@ export function createImageProcessHandler(deps: ImageJobDeps): JobHandler {
         await control.progress(0.02);
         await withBlobFile(deps.blobs, row.blob_key, deps.tmpRoot, async (file) => {
           const probed = await probeDatasetImage(file);
-          const thumbKey = row.thumb_key ?? (await deps.blobs.put(await makeThumbnail(file)));
+          const thumbKey = row.thumb_key ?? (await deps.blobs.put(await makeThumbnail(probed.decodable)));
           await control.progress(0.1);
           const pyramid = needsPyramid(probed.width, probed.height)
-            ? await buildPyramid(file, deps.blobs, probed, deps.tmpRoot, (p) => control.progress(0.1 + 0.88 * p), control.signal)
+            ? await buildPyramid(probed.decodable, deps.blobs, probed, deps.tmpRoot, (p) => control.progress(0.1 + 0.88 * p), control.signal)
             : null;
           control.signal.throwIfAborted();
           await deps.db

@@ -9,7 +9,7 @@ import { PROCESSING_FAILED_MESSAGE } from '../images/imageProcessJob';
 import { createJobHandlers } from '../jobs/jobHandlers';
 import { JobQueue } from '../jobs/jobQueue';
 import { JobRunner } from '../jobs/jobRunner';
-import { hugeSparsePng, jpegOf, pngHeaderOnly, pngOf } from '../test/fixtures/datasetImages';
+import { bmpOf, hugeSparsePng, jpegOf, pngHeaderOnly, pngOf } from '../test/fixtures/datasetImages';
 import { seedProject } from '../test/fixtures/projectSeed';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, jsonInit, type TestUser } from '../test/testUsers';
@@ -267,6 +267,43 @@ describe('uploads', () => {
     // Detection projects ignore folder labels.
     const det = await upload(png, { folder: 'car', label: 'car' });
     expect(det.created.body).toMatchObject({ labelId: null, unknownLabel: null });
+  });
+
+  it('accepts BMP (kept as uploaded, decoded through a PNG copy), rows the right way up', async () => {
+    const topRedBottomBlue = (_x: number, y: number): [number, number, number] => (y < 50 ? [255, 0, 0] : [0, 0, 255]);
+    const bmps = [
+      bmpOf(120, 100, topRedBottomBlue),
+      bmpOf(121, 100, topRedBottomBlue, { bits: 32, topDown: true }),
+      bmpOf(122, 100, (x, y) => (y < 50 ? [200, 200, 200] : [10, 10, 10]), { bits: 8 }),
+    ];
+    for (const [i, bmp] of bmps.entries()) {
+      const { stored } = await upload(bmp, { fileName: `scan${i}.bmp` });
+      expect(stored?.status).toBe(202);
+      expect(stored?.body).toMatchObject({ type: 'image/bmp', width: 120 + i, height: 100 });
+      await runAllJobs();
+      const id = stored?.body.id as string;
+      expect((await t.database.db.selectFrom('images').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('ready');
+      const original = await getFile(fileUrl(id, 'original'), member);
+      expect(original.headers.get('content-type')).toBe('image/bmp');
+      expect(Buffer.from(await original.arrayBuffer()).equals(bmp)).toBe(true);
+      const thumb = Buffer.from(await (await getFile(fileUrl(id, 'thumbnail'), member)).arrayBuffer());
+      const { data, info } = await sharp(thumb).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+      const [top, bottom] = [at(5, 5), at(5, info.height - 5)];
+      if (i < 2) {
+        expect(top[0]).toBeGreaterThan(200);
+        expect(bottom[2]).toBeGreaterThan(200);
+      } else {
+        expect(top[0]).toBeGreaterThan(150);
+        expect(bottom[0]).toBeLessThan(50);
+      }
+    }
+    // A BMP with RLE compression or a lying size is not decodable.
+    const rle = bmpOf(10, 10, () => [1, 2, 3]);
+    rle.writeUInt32LE(1, 30);
+    expect((await upload(rle, { fileName: 'rle.bmp' })).stored?.body.error.code).toBe('image_invalid');
+    const short = bmpOf(10, 10, () => [1, 2, 3]).subarray(0, 100);
+    expect((await upload(Buffer.from(short), { fileName: 'short.bmp' })).stored?.status).toBe(400);
   });
 
   it('retries processing and marks the image failed when every attempt failed', async () => {

@@ -91,7 +91,7 @@ export function createUploadRoutes(ctx: AppContext) {
       const file = path.join(dir, 'body');
       await receiveToFile(c.req.raw.body, c.req.header('Content-Length'), Number(upload.bytes), file);
       const probed = await probeDatasetImage(file);
-      const thumbnail = await makeThumbnail(file);
+      const thumbnail = await makeThumbnail(probed.decodable);
       blobKey = await ctx.blobs.put(createReadStream(file));
       thumbKey = await ctx.blobs.put(thumbnail);
 
