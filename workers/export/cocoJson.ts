@@ -1,0 +1,75 @@
+/**
+ * COCO object-detection JSON (the second export format): images, annotations with
+ * bbox [x, y, width, height] in pixels, categories. Ids are 1-based as COCO tools expect.
+ */
+import { pixelCorners, type ExportBox } from './vocXml';
+
+export interface CocoImage {
+  id: number;
+  file_name: string;
+  width: number;
+  height: number;
+}
+export interface CocoAnnotation {
+  id: number;
+  image_id: number;
+  category_id: number;
+  bbox: [number, number, number, number];
+  area: number;
+  iscrowd: 0;
+  segmentation: [];
+}
+export interface CocoCategory {
+  id: number;
+  name: string;
+  supercategory: string;
+}
+export interface CocoDataset {
+  info: { description: string; date_created: string };
+  images: CocoImage[];
+  annotations: CocoAnnotation[];
+  categories: CocoCategory[];
+}
+
+/** Collects images and boxes as they are exported, then answers the document. */
+export class CocoBuilder {
+  private readonly images: CocoImage[] = [];
+  private readonly annotations: CocoAnnotation[] = [];
+  private readonly categoryIds = new Map<string, number>();
+
+  /** `labels` in the project's order; their positions give the category ids. */
+  constructor(private readonly labels: readonly string[], private readonly description: string) {
+    labels.forEach((name, index) => this.categoryIds.set(name, index + 1));
+  }
+
+  /** Adds an image (its JPEGImages/ entry name) with its valid boxes. */
+  addImage(fileName: string, width: number, height: number, boxes: readonly ExportBox[]): void {
+    const imageId = this.images.length + 1;
+    this.images.push({ id: imageId, file_name: fileName, width, height });
+    for (const box of boxes) {
+      const categoryId = this.categoryIds.get(box.label);
+      if (categoryId === undefined) continue;
+      const c = pixelCorners(box);
+      const w = c.xmax - c.xmin;
+      const h = c.ymax - c.ymin;
+      this.annotations.push({
+        id: this.annotations.length + 1,
+        image_id: imageId,
+        category_id: categoryId,
+        bbox: [c.xmin, c.ymin, w, h],
+        area: w * h,
+        iscrowd: 0,
+        segmentation: [],
+      });
+    }
+  }
+
+  build(createdAt: Date): CocoDataset {
+    return {
+      info: { description: this.description, date_created: createdAt.toISOString() },
+      images: this.images,
+      annotations: this.annotations,
+      categories: this.labels.map((name, index) => ({ id: index + 1, name, supercategory: 'none' })),
+    };
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The dataset zip, written as a stream: each image goes out as soon as it is added, so memory
+ * holds one image at a time, whatever the dataset's size. Standard Pascal VOC layout, which other
+ * tools import:
+ *
+ *   JPEGImages/<name>            the original bytes, stored (already compressed; deflating wastes CPU)
+ *   Annotations/<base>.xml       VOC XML named after the image's base name (only valid boxes)
+ *   ImageSets/Main/train.txt     base names per split (validation → val.txt, test.txt)
+ *   ImageSets/Main/<label>_<split>.txt   classification labels, VOC's "<base> 1|-1" lists
+ *   labelmap.txt                 label names and colours (CVAT's VOC label map)
+ *   annotations.json             the same boxes in COCO format
+ *
+ * Text entries are deflated. fflate writes no Zip64 records, so one archive stays under 4 GiB.
+ */
+import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
+import { CocoBuilder } from './cocoJson';
+import { boxProblem, vocXml, type BoxProblem, type ExportBox } from './vocXml';
+
+export type ExportSplit = 'train' | 'validation' | 'test';
+const SPLIT_FILES: Record<ExportSplit, string> = { train: 'train', validation: 'val', test: 'test' };
+
+export interface ArchiveLabel {
+  name: string;
+  /** '#rrggbb' */
+  color: string;
+}
+
+export interface ArchiveImage {
+  fileName: string;
+  width: number;
+  height: number;
+  split: ExportSplit;
+  bytes: Uint8Array;
+  boxes: readonly ExportBox[];
+  /** Image-level labels (classification projects). */
+  labels: readonly string[];
+}
+
+export interface InvalidBox {
+  fileName: string;
+  boxId: string;
+  problem: BoxProblem;
+}
+
+/** Receives the zip's bytes in order; `final` marks the last chunk. */
+export type ArchiveSink = (chunk: Uint8Array, final: boolean) => void;
+
+/** A name safe as a zip entry: no folders, no control characters, never empty. */
+export function safeEntryName(fileName: string): string {
+  const last = fileName.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const cleaned = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'image' : cleaned;
+}
+
+/** The name without its last extension ("a.b.jpg" → "a.b"). */
+export function baseName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+/** `{project}_dataset_{timestamp}.zip` (spec section 9), timestamp YYYYMMDDHHmmss in local time. */
+export function exportFileName(project: string, at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
+  // eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
+  const safe = project.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'project';
+  return `${safe}_dataset_${stamp}.zip`;
+}
+
+function rgb(color: string): string {
+  const n = Number.parseInt(color.slice(1), 16);
+  return Number.isNaN(n) ? '0,0,0' : `${(n >> 16) & 255},${(n >> 8) & 255},${n & 255}`;
+}
+
+export class DatasetArchive {
+  private readonly zip: Zip;
+  private readonly coco: CocoBuilder;
+  private readonly usedBases = new Set<string>();
+  private readonly splits: Record<ExportSplit, string[]> = { train: [], validation: [], test: [] };
+  /** Per image: base name, split and image-level labels, for the classification lists. */
+  private readonly classified: { base: string; split: ExportSplit; labels: ReadonlySet<string> }[] = [];
+  private hasImageLabels = false;
+
+  constructor(
+    private readonly labels: readonly ArchiveLabel[],
+    private readonly createdAt: Date,
+    sink: ArchiveSink,
+    description = 'dataset',
+  ) {
+    this.zip = new Zip((error, chunk, final) => {
+      if (error) throw error;
+      sink(chunk, final);
+    });
+    this.coco = new CocoBuilder(labels.map((l) => l.name), description);
+  }
+
+  private addText(name: string, text: string): void {
+    const entry = new ZipDeflate(name, { level: 6 });
+    entry.mtime = this.createdAt;
+    this.zip.add(entry);
+    entry.push(strToU8(text), true);
+  }
+
+  /** A unique entry name: base names are compared case-insensitively (Windows and macOS disks). */
+  private uniqueName(fileName: string): string {
+    const safe = safeEntryName(fileName);
+    const base = baseName(safe);
+    const ext = safe.slice(base.length);
+    let candidate = base;
+    for (let n = 2; this.usedBases.has(candidate.toLowerCase()); n += 1) candidate = `${base}_${n}`;
+    this.usedBases.add(candidate.toLowerCase());
+    return candidate + ext;
+  }
+
+  /** Writes the image and its annotation; answers the entry name and the boxes left out. */
+  addImage(image: ArchiveImage): { entryName: string; invalid: InvalidBox[] } {
+    const entryName = this.uniqueName(image.fileName);
+    const base = baseName(entryName);
+    const invalid: InvalidBox[] = [];
+    const valid: ExportBox[] = [];
+    for (const box of image.boxes) {
+      const problem = boxProblem(box, image.width, image.height);
+      if (problem) invalid.push({ fileName: image.fileName, boxId: box.id, problem });
+      else valid.push(box);
+    }
+
+    const file = new ZipPassThrough(`JPEGImages/${entryName}`);
+    file.mtime = this.createdAt;
+    this.zip.add(file);
+    file.push(image.bytes, true);
+    this.addText(`Annotations/${base}.xml`, vocXml({ fileName: entryName, width: image.width, height: image.height, boxes: valid }));
+
+    this.splits[image.split].push(base);
+    this.classified.push({ base, split: image.split, labels: new Set(image.labels) });
+    if (image.labels.length > 0) this.hasImageLabels = true;
+    this.coco.addImage(entryName, image.width, image.height, valid);
+    return { entryName, invalid };
+  }
+
+  /** Writes the split lists, the label map and the COCO JSON, and ends the archive. */
+  finish(): void {
+    for (const split of Object.keys(SPLIT_FILES) as ExportSplit[]) {
+      this.addText(`ImageSets/Main/${SPLIT_FILES[split]}.txt`, this.splits[split].map((b) => `${b}\n`).join(''));
+    }
+    if (this.hasImageLabels) {
+      for (const label of this.labels) {
+        for (const split of Object.keys(SPLIT_FILES) as ExportSplit[]) {
+          const rows = this.classified.filter((c) => c.split === split).map((c) => `${c.base} ${c.labels.has(label.name) ? ' 1' : '-1'}\n`);
+          this.addText(`ImageSets/Main/${safeEntryName(label.name.replace(/[\\/]/g, '_'))}_${SPLIT_FILES[split]}.txt`, rows.join(''));
+        }
+      }
+    }
+    const labelMap = ['# label:color_rgb:parts:actions', ...this.labels.map((l) => `${l.name}:${rgb(l.color)}::`)].join('\n');
+    this.addText('labelmap.txt', `${labelMap}\n`);
+    this.addText('annotations.json', JSON.stringify(this.coco.build(this.createdAt)));
+    this.zip.end();
+  }
+
+  /** Stops the archive (a canceled export); the sink gets no more data. */
+  abort(): void {
+    this.zip.terminate();
+  }
+}
