@@ -33,7 +33,7 @@ async function main() {
   const now = () => new Date();
   const queue = new JobQueue(database.db, database.dialect, now);
   const handlers = createJobHandlers({ db: database.db, blobs: createBlobStore(env), tmpRoot: tmpRootOf(env.DATA_DIR), now }, roles as JobRole[]);
-  const runner = new JobRunner(queue, handlers, { concurrency });
+  const runner = new JobRunner(queue, handlers, { concurrency, keepAlive: true });
   runner.start();
   console.log(`Worker ${runner.workerId} (${database.dialect}) runs ${runner.kinds.join(', ')} with concurrency ${concurrency}`);
 

@@ -29,6 +29,11 @@ export interface JobRunnerOptions {
   heartbeatMs?: number;
   /** Idle polling period (enqueues in this process wake the runner at once). */
   pollMs?: number;
+  /**
+   * Keep the process alive while waiting for jobs (a worker process); by default the poll timer
+   * does not hold a process open that has nothing else to do (the server, tests).
+   */
+  keepAlive?: boolean;
   /** Where errors of the runner itself go (default console.error). */
   log?: (message: string, error?: unknown) => void;
 }
@@ -53,6 +58,7 @@ export class JobRunner {
   private readonly heartbeatMs: number;
   private readonly pollMs: number;
   private readonly log: (message: string, error?: unknown) => void;
+  private readonly keepAlive: boolean;
   private readonly running = new Set<Promise<void>>();
   private readonly stopController = new AbortController();
   private timer: NodeJS.Timeout | null = null;
@@ -70,6 +76,7 @@ export class JobRunner {
     this.heartbeatMs = options.heartbeatMs ?? Math.max(50, Math.floor(this.leaseMs / 3));
     this.pollMs = options.pollMs ?? 1_000;
     this.log = options.log ?? ((message, error) => console.error(message, error ?? ''));
+    this.keepAlive = options.keepAlive ?? false;
   }
 
   get kinds(): string[] {
@@ -138,7 +145,7 @@ export class JobRunner {
         this.timer = null;
         void this.poll();
       }, this.pollMs);
-      this.timer.unref();
+      if (!this.keepAlive) this.timer.unref();
     }
   }
 
