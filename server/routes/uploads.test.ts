@@ -237,6 +237,32 @@ describe('uploads', () => {
     expect((await put(project.id, retry.body.uploadId as string, member, new Uint8Array(png))).status).toBe(202);
   });
 
+  it('streams a 200 MB body to disk with bounded memory', async () => {
+    const size = 200 * 1024 * 1024;
+    const created = await api('POST', `projects/${project.id}/uploads`, member, { fileName: 'big.png', bytes: size });
+    const chunk = new Uint8Array(256 * 1024).fill(1);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= size) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk.slice());
+      },
+    });
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+    try {
+      const res = await put(project.id, created.body.uploadId as string, member, body);
+      // All of it arrived (counted), then the type check refused it: not an image.
+      expect(res.status).toBe(415);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(peak - before).toBeLessThan(100 * 1024 * 1024);
+    expect(readdirSync(tmpRootOf(t.dataDir))).toEqual([]);
+  }, 60_000);
+
   it('cancels an upload before and after its bytes arrived, leaving nothing', async () => {
     const created = await api('POST', `projects/${project.id}/uploads`, member, { fileName: 'c.png', bytes: 100 });
     expect((await api('DELETE', `projects/${project.id}/uploads/${created.body.uploadId}`, member)).status).toBe(204);
