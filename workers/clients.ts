@@ -6,6 +6,7 @@
 import { releaseProxy, wrap, type Remote } from 'comlink';
 import type { ImagePyramidService } from '../engine/sources/ImageFileSource';
 import type { TileDecoder } from '../engine/types';
+import type { DatasetExportWorkerApi } from './datasetExport.worker';
 import { DecoderPool, defaultPoolSize } from './DecoderPool';
 import type { ImagePyramidWorkerApi } from './imagePyramid.worker';
 import type { TileDecodeWorkerApi } from './tileDecode.worker';
@@ -51,6 +52,22 @@ export function imagePyramidWorker(): { service: ImagePyramidService; terminate:
   const remote = wrap<ImagePyramidWorkerApi>(worker);
   return {
     service: remote,
+    terminate: () => {
+      remote[releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
+
+/**
+ * A new dataset-export worker for one export (fflate loads only in it and in console chunks).
+ * `terminate` is also the cancel: it stops the downloads and the zip at once.
+ */
+export function datasetExportWorker(): { remote: Remote<DatasetExportWorkerApi>; terminate: () => void } {
+  const worker = new Worker(new URL('./datasetExport.worker.ts', import.meta.url), { type: 'module', name: 'dataset-export' });
+  const remote = wrap<DatasetExportWorkerApi>(worker);
+  return {
+    remote,
     terminate: () => {
       remote[releaseProxy]();
       worker.terminate();
