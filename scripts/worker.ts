@@ -2,7 +2,7 @@ import { createBlobStore } from '../server/blobs/createBlobStore';
 import { createDatabase } from '../server/db/createDatabase';
 import { migrateToLatest } from '../server/db/migrate';
 import { parseEnv } from '../server/env';
-import { tmpRootOf } from '../server/images/imageFiles';
+import { sweepTmp, tmpRootOf } from '../server/images/imageFiles';
 import { createJobHandlers, JOB_ROLES, type JobRole } from '../server/jobs/jobHandlers';
 import { JobQueue } from '../server/jobs/jobQueue';
 import { JobRunner } from '../server/jobs/jobRunner';
@@ -30,6 +30,7 @@ async function main() {
 
   const database = createDatabase(env);
   await migrateToLatest(database.db);
+  await sweepTmp(tmpRootOf(env.DATA_DIR));
   const now = () => new Date();
   const queue = new JobQueue(database.db, database.dialect, now);
   const handlers = createJobHandlers({ db: database.db, blobs: createBlobStore(env), tmpRoot: tmpRootOf(env.DATA_DIR), now }, roles as JobRole[]);

@@ -4,7 +4,7 @@ import { createBlobStore } from './blobs/createBlobStore';
 import { createDatabase } from './db/createDatabase';
 import { migrateToLatest } from './db/migrate';
 import { parseEnv, publicUrlOf, type ServerConfig } from './env';
-import { tmpRootOf } from './images/imageFiles';
+import { sweepTmp, tmpRootOf } from './images/imageFiles';
 import { createJobHandlers } from './jobs/jobHandlers';
 import { JobQueue } from './jobs/jobQueue';
 import { JobRunner } from './jobs/jobRunner';
@@ -34,6 +34,7 @@ async function main() {
   // Background jobs (image processing, …) run in this process unless JOB_CONCURRENCY=0; queued
   // and lease-expired jobs left by an earlier run are taken up at once.
   const blobs = createBlobStore(config);
+  await sweepTmp(tmpRootOf(config.DATA_DIR));
   const now = () => new Date();
   const jobs = new JobQueue(database.db, database.dialect, now);
   const runner = config.JOB_CONCURRENCY > 0

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
@@ -10,6 +10,23 @@ import { parsePyramidRef, type PyramidManifest } from './imagePyramid';
 /** Temporary files of uploads and processing live under DATA_DIR/tmp (same disk as the data). */
 export function tmpRootOf(dataDir: string): string {
   return path.join(dataDir, 'tmp');
+}
+
+/**
+ * Removes what a crashed process left in the temporary folder: entries older than `maxAgeMs`
+ * (another process sharing DATA_DIR may be using younger ones). Called at start-up.
+ */
+export async function sweepTmp(tmpRoot: string, maxAgeMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(tmpRoot).catch(() => [] as string[])) {
+    const entry = path.join(tmpRoot, name);
+    const info = await stat(entry).catch(() => null);
+    if (info && now - info.mtimeMs > maxAgeMs) {
+      await rm(entry, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /**

@@ -2,7 +2,9 @@ import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../auth/accessToken';
 import { LocalBlobStore } from '../blobs/LocalBlobStore';
+import type { AppContext } from '../context';
 import { IMAGE_INVALID_MESSAGE } from '../images/datasetImageProbe';
 import { tmpRootOf } from '../images/imageFiles';
 import { PROCESSING_FAILED_MESSAGE } from '../images/imageProcessJob';
@@ -262,6 +264,19 @@ describe('uploads', () => {
     expect(peak - before).toBeLessThan(100 * 1024 * 1024);
     expect(readdirSync(tmpRootOf(t.dataDir))).toEqual([]);
   }, 60_000);
+
+  it('refuses an upload after 24 hours and drops it at the next upload', async () => {
+    const created = await api('POST', `projects/${project.id}/uploads`, member, { fileName: 'late.png', bytes: 10 });
+    t.clock.advance(24 * 3600 + 1);
+    // A token signed now (the one from the start of the file has expired on this clock).
+    const fresh = { ...member, auth: `Bearer ${await signAccessToken({ config: t.config, now: t.clock.now } as unknown as AppContext, member.id)}` };
+    expect((await put(project.id, created.body.uploadId as string, fresh, new Uint8Array(10))).status).toBe(404);
+    expect((await api('POST', `projects/${project.id}/uploads`, fresh, { fileName: 'next.png', bytes: 10 })).status).toBe(201);
+    const left = await t.database.db.selectFrom('uploads').select('id').where('id', '=', created.body.uploadId as string).execute();
+    expect(left).toEqual([]);
+    member = fresh;
+    worker = { ...worker, auth: `Bearer ${await signAccessToken({ config: t.config, now: t.clock.now } as unknown as AppContext, worker.id)}` };
+  });
 
   it('cancels an upload before and after its bytes arrived, leaving nothing', async () => {
     const created = await api('POST', `projects/${project.id}/uploads`, member, { fileName: 'c.png', bytes: 100 });

@@ -58,6 +58,9 @@ export function createUploadRoutes(ctx: AppContext) {
     }
     const id = randomUUID();
     const now = ctx.now();
+    // Uploads never completed within their time are dropped here (they hold no blob or row).
+    await ctx.db.deleteFrom('uploads').where('project_id', '=', projectId).where('image_id', 'is', null)
+      .where('expires_at', '<=', now.toISOString()).execute();
     await ctx.db
       .insertInto('uploads')
       .values({
