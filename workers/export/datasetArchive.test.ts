@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DatasetArchive, baseName, exportFileName, safeEntryName, type ArchiveImage } from './datasetArchive';
+import { DatasetArchive, baseName, safeEntryName, type ArchiveImage } from './datasetArchive';
+import { exportFileName } from './exportFileName';
 import type { CocoDataset } from './cocoJson';
 
 const dir = mkdtempSync(join(tmpdir(), 'dataset-export-'));

@@ -59,15 +59,6 @@ export function baseName(fileName: string): string {
   return dot > 0 ? fileName.slice(0, dot) : fileName;
 }
 
-/** `{project}_dataset_{timestamp}.zip` (spec section 9), timestamp YYYYMMDDHHmmss in local time. */
-export function exportFileName(project: string, at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
-  // eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
-  const safe = project.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'project';
-  return `${safe}_dataset_${stamp}.zip`;
-}
-
 function rgb(color: string): string {
   const n = Number.parseInt(color.slice(1), 16);
   return Number.isNaN(n) ? '0,0,0' : `${(n >> 16) & 255},${(n >> 8) & 255},${n & 255}`;

@@ -1,16 +1,18 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import type { Project } from '../../../../contract/apiProjects';
+import { ExportButton } from './ExportButton';
 import { ImageList } from './ImageList';
 import { LabelPanel } from './LabelPanel';
 import { UploadPanel } from './UploadPanel';
 
-/** The Dataset tab: label classes and upload beside the image list. */
+/** The Dataset tab: label classes, upload and export beside the image list. */
 export function DatasetTab({ project }: { project: Project }) {
   return (
     <Grid templateColumns={{ base: '1fr', lg: '320px 1fr' }} gap="8" pt="4" data-testid="dataset-tab">
       <Stack gap="8">
         <LabelPanel project={project} />
         <UploadPanel project={project} />
+        <ExportButton project={project} />
       </Stack>
       <ImageList project={project} />
     </Grid>
