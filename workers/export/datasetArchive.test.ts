@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DatasetArchive, baseName, safeEntryName, type ArchiveImage } from './datasetArchive';
+import { DatasetArchive, ZIP_LIMITS, baseName, safeEntryName, type ArchiveImage } from './datasetArchive';
 import { exportFileName } from './exportFileName';
+import { ZIP_LIMIT_ERROR } from './zipLimitError';
 import type { CocoDataset } from './cocoJson';
 
 const dir = mkdtempSync(join(tmpdir(), 'dataset-export-'));
@@ -186,5 +187,26 @@ describe('names', () => {
   it('names the zip {project}_dataset_{timestamp}.zip', () => {
     expect(exportFileName('내 프로젝트', new Date(2026, 0, 2, 3, 4, 5))).toBe('내 프로젝트_dataset_20260102030405.zip');
     expect(exportFileName('a/b:c', new Date(2026, 0, 2, 3, 4, 5))).toBe('a_b_c_dataset_20260102030405.zip');
+  });
+});
+
+describe('zip format limits', () => {
+  const image = (n: number, size = 1): ArchiveImage => ({ fileName: `${n}.jpg`, width: 1, height: 1, split: 'train', bytes: new Uint8Array(size), boxes: [], labels: [] });
+
+  it('has the limits of a zip without Zip64', () => {
+    expect(ZIP_LIMITS).toMatchObject({ entries: 65_535, bytes: 2 ** 32 - 1 });
+  });
+
+  it('refuses an image that would pass the entry limit instead of writing a broken zip', () => {
+    // Two entries per image, plus the five closing ones and three lists per label: 11 + 2n ≤ 20.
+    const archive = new DatasetArchive(labels, new Date(), () => undefined, 'x', { entries: 20, bytes: 2 ** 32 - 1, reserve: 0 });
+    for (let n = 0; n < 4; n += 1) archive.addImage(image(n));
+    expect(() => archive.addImage(image(4))).toThrow(ZIP_LIMIT_ERROR);
+  });
+
+  it('refuses an image that would pass the byte limit', () => {
+    const archive = new DatasetArchive(labels, new Date(), () => undefined, 'x', { entries: 65_535, bytes: 10_000, reserve: 1_000 });
+    archive.addImage(image(0, 5_000));
+    expect(() => archive.addImage(image(1, 5_000))).toThrow(ZIP_LIMIT_ERROR);
   });
 });

@@ -10,11 +10,22 @@
  *   labelmap.txt                 label names and colours (CVAT's VOC label map)
  *   annotations.json             the same boxes in COCO format
  *
- * Text entries are deflated. fflate writes no Zip64 records, so one archive stays under 4 GiB.
+ * Text entries are deflated. fflate writes no Zip64 records, so one archive must stay under 4 GiB
+ * and 65,535 entries: `addImage` refuses an image that would pass either (`ZIP_LIMIT_ERROR`)
+ * instead of writing a broken archive.
  */
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import { CocoBuilder } from './cocoJson';
+import { ZIP_LIMIT_ERROR } from './zipLimitError';
 import { boxProblem, vocXml, type BoxProblem, type ExportBox } from './vocXml';
+
+/** The zip format's limits without Zip64; `reserve` is room kept for the closing entries and the central directory. */
+export interface ZipLimits {
+  entries: number;
+  bytes: number;
+  reserve: number;
+}
+export const ZIP_LIMITS: ZipLimits = { entries: 0xffff, bytes: 0xffffffff, reserve: 256 * 1024 * 1024 };
 
 export type ExportSplit = 'train' | 'validation' | 'test';
 const SPLIT_FILES: Record<ExportSplit, string> = { train: 'train', validation: 'val', test: 'test' };
@@ -72,21 +83,26 @@ export class DatasetArchive {
   /** Per image: base name, split and image-level labels, for the classification lists. */
   private readonly classified: { base: string; split: ExportSplit; labels: ReadonlySet<string> }[] = [];
   private hasImageLabels = false;
+  private entries = 0;
+  private written = 0;
 
   constructor(
     private readonly labels: readonly ArchiveLabel[],
     private readonly createdAt: Date,
     sink: ArchiveSink,
     description = 'dataset',
+    private readonly limits: ZipLimits = ZIP_LIMITS,
   ) {
     this.zip = new Zip((error, chunk, final) => {
       if (error) throw error;
+      this.written += chunk.length;
       sink(chunk, final);
     });
     this.coco = new CocoBuilder(labels.map((l) => l.name), description);
   }
 
   private addText(name: string, text: string): void {
+    this.entries += 1;
     const entry = new ZipDeflate(name, { level: 6 });
     entry.mtime = this.createdAt;
     this.zip.add(entry);
@@ -106,6 +122,11 @@ export class DatasetArchive {
 
   /** Writes the image and its annotation; answers the entry name and the boxes left out. */
   addImage(image: ArchiveImage): { entryName: string; invalid: InvalidBox[] } {
+    const closingEntries = 5 + this.labels.length * 3;
+    const { entries, bytes, reserve } = this.limits;
+    if (this.entries + 2 + closingEntries > entries || this.written + image.bytes.length + reserve > bytes) {
+      throw new Error(ZIP_LIMIT_ERROR);
+    }
     const entryName = this.uniqueName(image.fileName);
     const base = baseName(entryName);
     const invalid: InvalidBox[] = [];
@@ -116,6 +137,7 @@ export class DatasetArchive {
       else valid.push(box);
     }
 
+    this.entries += 1;
     const file = new ZipPassThrough(`JPEGImages/${entryName}`);
     file.mtime = this.createdAt;
     this.zip.add(file);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../contract/apiProjects';
 import type { ExportProgress, ExportReport } from '../../../../workers/export/exportDataset';
 import { exportFileName } from '../../../../workers/export/exportFileName';
+import { ZIP_LIMIT_ERROR } from '../../../../workers/export/zipLimitError';
 import { datasetExportWorker } from '../../../../workers/clients';
 import { apiUrl } from '../../../api/apiFetch';
 import { refreshAccessToken } from '../../../api/refreshTokens';
@@ -18,7 +19,17 @@ type ExportState =
   | { phase: 'running'; progress: ExportProgress }
   | { phase: 'done'; report: ExportReport }
   | { phase: 'canceled' }
-  | { phase: 'failed'; tooLarge: boolean };
+  | { phase: 'failed'; reason: FailReason };
+
+/** Text key of a failed export: the Blob fallback's cap, the zip format's limits, or anything else. */
+type FailReason = 'tooLarge' | 'zipLimit' | 'failed';
+
+function failReason(error: unknown): FailReason {
+  const message = error instanceof Error ? error.message : '';
+  if (message.includes('export_too_large')) return 'tooLarge';
+  if (message.includes(ZIP_LIMIT_ERROR)) return 'zipLimit';
+  return 'failed';
+}
 
 /** The API base as an absolute URL (the worker resolves nothing against the page). */
 function absoluteApiBase(): string {
@@ -44,7 +55,7 @@ export function ExportButton({ project }: { project: Project }) {
     try {
       target = await openExportTarget(fileName);
     } catch {
-      setState({ phase: 'failed', tooLarge: false });
+      setState({ phase: 'failed', reason: 'failed' });
       return;
     }
     if (!target) return;
@@ -76,7 +87,7 @@ export function ExportButton({ project }: { project: Project }) {
         return;
       }
       await target.abort();
-      setState({ phase: 'failed', tooLarge: error instanceof Error && error.message.includes('export_too_large') });
+      setState({ phase: 'failed', reason: failReason(error) });
     } finally {
       if (!canceled) worker.terminate();
       cancelRef.current = null;
@@ -119,7 +130,7 @@ export function ExportButton({ project }: { project: Project }) {
         </Box>
       )}
       {state.phase === 'canceled' && <Text fontSize="sm" color="fg.muted">{t('export.canceled')}</Text>}
-      {state.phase === 'failed' && <Text fontSize="sm" color="fg.error" role="alert">{t(state.tooLarge ? 'export.tooLarge' : 'export.failed')}</Text>}
+      {state.phase === 'failed' && <Text fontSize="sm" color="fg.error" role="alert">{t(`export.${state.reason}`)}</Text>}
     </Stack>
   );
 }
