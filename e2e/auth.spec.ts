@@ -65,6 +65,8 @@ function countRefreshes(page: Page): { count: () => number } {
 }
 
 test('sign up, verify from the mail, stay signed in across a reload, log out', async ({ page }) => {
+  // Five page loads and two server round trips with a full-cost password hash each.
+  test.slow();
   const email = newEmail('signup');
   await page.goto('/login');
   await page.getByRole('link', { name: '회원가입' }).click();

