@@ -136,3 +136,41 @@ test('export streams into the file chosen with showSaveFilePicker', async ({ pag
   await writeFile(saved, Buffer.from(bytes));
   checkZip(saved, originals);
 });
+
+test('cancel stops the export and leaves no partial file', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.assign(window, {
+      // A slow disk: each write waits, so the export is still running when cancel is pressed.
+      showSaveFilePicker: async () => {
+        const root = await navigator.storage.getDirectory();
+        const handle = await root.getFileHandle('canceled.zip', { create: true });
+        return {
+          createWritable: async () => {
+            const file = await handle.createWritable();
+            return {
+              write: async (data: BufferSource) => {
+                await new Promise((resolve) => setTimeout(resolve, 1_000));
+                await file.write(data);
+              },
+              close: () => file.close(),
+              abort: () => file.abort(),
+            };
+          },
+        };
+      },
+    });
+  });
+  const { projectId } = await projectWithImages(page);
+  await page.goto(`/console/projects/${projectId}`);
+  await wait(page.getByTestId('export-start')).toBeEnabled();
+  await page.getByTestId('export-start').click();
+  await wait(page.getByTestId('export-progress')).toBeVisible();
+  await page.getByTestId('export-cancel').click();
+  await wait(page.getByText('내보내기를 취소했습니다.')).toBeVisible();
+  await expect(page.getByTestId('export-report')).toHaveCount(0);
+  const size = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    return (await (await root.getFileHandle('canceled.zip')).getFile()).size;
+  });
+  expect(size).toBe(0);
+});

@@ -61,14 +61,20 @@ export function ExportButton({ project }: { project: Project }) {
     if (!target) return;
     const worker = datasetExportWorker();
     let canceled = false;
+    // A terminated worker never answers, so cancel also settles the wait for its result.
+    let stopWaiting: (reason: Error) => void = () => undefined;
+    const canceledRun = new Promise<never>((_resolve, reject) => {
+      stopWaiting = reject;
+    });
     cancelRef.current = () => {
       canceled = true;
       worker.terminate();
       void target.abort();
+      stopWaiting(new Error('export_canceled'));
     };
     setState({ phase: 'running', progress: { done: 0, total: 0, bytes: 0 } });
     try {
-      const report = await worker.remote.run(
+      const run = worker.remote.run(
         { apiBase: absoluteApiBase(), projectId: project.id, projectTitle: project.title, classification: project.subtype.endsWith('_CLASSIFICATION'), createdAt },
         proxy({
           token: async () => getAccessToken(),
@@ -79,6 +85,7 @@ export function ExportButton({ project }: { project: Project }) {
           },
         }),
       );
+      const report = await Promise.race([run, canceledRun]);
       await target.close();
       setState({ phase: 'done', report });
     } catch (error) {
