@@ -1,13 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { linkFromOutbox } from './outbox';
 
 /*
  * Accounts against the real server (playwright.config.ts starts it with an empty DATA_DIR and
  * ACCESS_TOKEN_TTL_S=8). Mails are read from DATA_DIR/outbox/, one JSON file per mail.
  */
-const PORT = Number(process.env.E2E_PORT ?? 8799);
-const OUTBOX = path.resolve(`test-results/data-${PORT}/outbox`);
 const ACCESS_TTL_MS = 8_000;
 const PASSWORD = 'maruTest12!';
 
@@ -15,28 +12,6 @@ let counter = 0;
 function newEmail(tag: string): string {
   counter += 1;
   return `${tag}-${Date.now().toString(36)}-${counter}@e2e.maru.ai`;
-}
-
-interface OutboxMail { to: string; subject: string; links: string[] }
-
-/** The newest mail to `to` with a link matching `pattern`, waiting for it to arrive. */
-async function linkFromOutbox(to: string, pattern: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect.poll(async () => {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort();
-    for (const name of names.reverse()) {
-      const mail = JSON.parse(await readFile(path.join(OUTBOX, name), 'utf8')) as OutboxMail;
-      const link = mail.to.toLowerCase() === to.toLowerCase() ? mail.links.find((l) => pattern.test(l)) : undefined;
-      if (link) {
-        found = link;
-        return true;
-      }
-    }
-    return false;
-  }, { timeout: 10_000 }).toBe(true);
-  // Open the link on this server whatever host the mail names.
-  const url = new URL(found!);
-  return url.pathname + url.search;
 }
 
 /** Signs up and verifies through the API (for tests about something else). */

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { verifyLinkKey } from './outbox';
 
 /*
  * Dataset export against the real server: a project with three processed images is exported from
@@ -11,25 +11,9 @@ import sharp from 'sharp';
  * from showSaveFilePicker (the origin-private file system stands in for the save dialog, which a
  * headless browser cannot answer).
  */
-const PORT = Number(process.env.E2E_PORT ?? 8799);
-const OUTBOX = path.resolve(`test-results/data-${PORT}`, 'outbox');
 const PASSWORD = 'maruTest12!';
 const wait = expect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
-
-async function verifyLinkKey(to: string): Promise<string> {
-  let key = '';
-  await expect.poll(async () => {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
-    for (const name of names) {
-      const mail = JSON.parse(await readFile(path.join(OUTBOX, name), 'utf8')) as { to: string; links: string[] };
-      const link = mail.to.toLowerCase() === to ? mail.links.find((l) => l.includes('/login/auth/')) : undefined;
-      if (link) key = decodeURIComponent(new URL(link).pathname.split('/login/auth/')[1] ?? '');
-    }
-    return key;
-  }, { timeout: 10_000 }).not.toBe('');
-  return key;
-}
 
 /** A fresh access token (the e2e server's last 8 s). */
 async function login(request: APIRequestContext, email: string): Promise<string> {

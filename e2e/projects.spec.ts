@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { verifyLinkKey } from './outbox';
 
 /*
  * Console projects and datasets against the real server (playwright.config.ts starts it on an
@@ -10,8 +11,6 @@ import sharp from 'sharp';
  * thumbnails once the server's job has processed them, tag an image and filter by the tag.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8799);
-const DATA_DIR = `test-results/data-${PORT}`;
-const OUTBOX = path.resolve(DATA_DIR, 'outbox');
 const FILES = path.resolve(`test-results/projects-files-${PORT}`);
 const PASSWORD = 'maruTest12!';
 
@@ -19,20 +18,6 @@ const PASSWORD = 'maruTest12!';
 // on a busy 2-core machine with SwiftShader that takes longer than the default 7 s.
 const wait = expect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
-
-async function verifyLinkKey(to: string): Promise<string> {
-  let key = '';
-  await expect.poll(async () => {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
-    for (const name of names) {
-      const mail = JSON.parse(await readFile(path.join(OUTBOX, name), 'utf8')) as { to: string; links: string[] };
-      const link = mail.to.toLowerCase() === to ? mail.links.find((l) => l.includes('/login/auth/')) : undefined;
-      if (link) key = decodeURIComponent(new URL(link).pathname.split('/login/auth/')[1] ?? '');
-    }
-    return key;
-  }, { timeout: 10_000 }).not.toBe('');
-  return key;
-}
 
 /** Signs up, verifies and signs in through the API; the tokens go into this page's storage once. */
 async function signIn(page: Page): Promise<void> {

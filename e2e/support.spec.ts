@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { E2E_DATA_DIR, verifyLinkKey } from './outbox';
 
 /*
  * Support content against the real server (playwright.config.ts starts it on an empty
  * DATA_DIR): the FAQ seeded by the migrations in both languages, and a platform admin — made with
  * server/scripts/grantAdmin.ts — posting a notice that the list and the search then show.
  */
-const PORT = Number(process.env.E2E_PORT ?? 8799);
-const DATA_DIR = `test-results/data-${PORT}`;
-const OUTBOX = path.resolve(DATA_DIR, 'outbox');
 const PASSWORD = 'maruTest12!';
 
 // Each page waits on the API after its chunk loads; on a busy 2-core machine with SwiftShader
@@ -18,26 +14,12 @@ const PASSWORD = 'maruTest12!';
 const wait = expect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 
-async function verifyLinkKey(to: string): Promise<string> {
-  let key = '';
-  await expect.poll(async () => {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
-    for (const name of names) {
-      const mail = JSON.parse(await readFile(path.join(OUTBOX, name), 'utf8')) as { to: string; links: string[] };
-      const link = mail.to.toLowerCase() === to ? mail.links.find((l) => l.includes('/login/auth/')) : undefined;
-      if (link) key = decodeURIComponent(new URL(link).pathname.split('/login/auth/')[1] ?? '');
-    }
-    return key;
-  }, { timeout: 10_000 }).not.toBe('');
-  return key;
-}
-
 /** Signs up and verifies through the API, then grants the platform admin scope. */
 async function createAdmin(page: Page): Promise<string> {
   const email = `notice-admin-${Date.now().toString(36)}@e2e.maru.ai`;
   expect((await page.request.post('/api/auth/register', { data: { name: 'Notice Admin', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
   expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
-  execFileSync('npx', ['tsx', 'server/scripts/grantAdmin.ts', email], { env: { ...process.env, DATA_DIR }, stdio: 'pipe' });
+  execFileSync('npx', ['tsx', 'server/scripts/grantAdmin.ts', email], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, stdio: 'pipe' });
   return email;
 }
 
