@@ -73,6 +73,9 @@ export function ExportButton({ project }: { project: Project }) {
       stopWaiting(new Error('export_canceled'));
     };
     setState({ phase: 'running', progress: { done: 0, total: 0, bytes: 0 } });
+    // Progress arrives over the callback proxy's own channel, so a last report can land after the
+    // run's answer: once the run settled, later reports are dropped instead of undoing 'done'.
+    let settled = false;
     try {
       const run = worker.remote.run(
         { apiBase: absoluteApiBase(), projectId: project.id, projectTitle: project.title, classification: project.subtype.endsWith('_CLASSIFICATION'), createdAt },
@@ -81,14 +84,16 @@ export function ExportButton({ project }: { project: Project }) {
           renew: (failed: string | null) => refreshAccessToken(failed).catch(() => null),
           write: (chunk: Uint8Array) => target.write(chunk),
           progress: (progress: ExportProgress) => {
-            if (!canceled) setState({ phase: 'running', progress });
+            if (!canceled && !settled) setState({ phase: 'running', progress });
           },
         }),
       );
       const report = await Promise.race([run, canceledRun]);
+      settled = true;
       await target.close();
       setState({ phase: 'done', report });
     } catch (error) {
+      settled = true;
       if (canceled) {
         setState({ phase: 'canceled' });
         return;
