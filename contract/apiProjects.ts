@@ -151,6 +151,7 @@ export const labelUpdateSchema = z
   .strict();
 
 export const SPLITS = ['train', 'validation', 'test'] as const;
+export type Split = (typeof SPLITS)[number];
 export const IMAGE_STATES = ['processing', 'ready', 'failed'] as const;
 
 /** A box in image pixels (top-left origin). Exports validate it: inside the image, positive size. */

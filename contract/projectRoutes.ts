@@ -11,3 +11,8 @@ export type ProjectTab = (typeof PROJECT_TABS)[number];
 export function projectHref(projectId: string, tab?: ProjectTab): string {
   return `/console/projects/${encodeURIComponent(projectId)}${tab && tab !== 'dataset' ? `/${tab}` : ''}`;
 }
+
+/** One image of a project, opened in the image viewer (route `paths.consoleProjectImage`). */
+export function projectImageHref(projectId: string, imageId: string): string {
+  return `/console/projects/${encodeURIComponent(projectId)}/images/${encodeURIComponent(imageId)}`;
+}
