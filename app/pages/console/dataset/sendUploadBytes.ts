@@ -1,61 +1,11 @@
-import { apiErrorBodySchema } from '../../../../contract/apiErrors';
 import { imageSchema, type ImageItem } from '../../../../contract/apiProjects';
 import { ApiRequestError } from '../../../api/ApiRequestError';
-import { apiUrl } from '../../../api/apiFetch';
 import { uploadBytesPath } from '../../../api/projectsApi';
-import { refreshAccessToken } from '../../../api/refreshTokens';
-import { getAccessToken } from '../../../api/tokenStorage';
-
-/*
- * PUT of an upload's bytes. XMLHttpRequest rather than fetch: only XHR reports upload progress
- * in every browser (fetch upload streams need HTTP/2 and are Chromium-only). The file is sent as
- * the Blob itself, so the browser streams it from disk whatever its size.
- */
-
-interface XhrAnswer {
-  status: number;
-  body: string;
-}
-
-function put(url: string, file: Blob, token: string | null, onProgress: (loaded: number) => void, signal: AbortSignal): Promise<XhrAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-    if (token) xhr.setRequestHeader('Authorization', token);
-    xhr.upload.onprogress = (event) => onProgress(event.loaded);
-    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
-    xhr.onerror = () => reject(new ApiRequestError({ status: 0, code: 'network' }));
-    const abort = () => xhr.abort();
-    xhr.onabort = () => reject(new DOMException('upload canceled', 'AbortError'));
-    xhr.onloadend = () => signal.removeEventListener('abort', abort);
-    if (signal.aborted) {
-      reject(new DOMException('upload canceled', 'AbortError'));
-      return;
-    }
-    signal.addEventListener('abort', abort);
-    xhr.send(file);
-  });
-}
-
-function jsonOf(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
-}
-
-function errorOf(answer: XhrAnswer): ApiRequestError {
-  const parsed = apiErrorBodySchema.safeParse(jsonOf(answer.body));
-  if (parsed.success) return new ApiRequestError({ status: answer.status, code: parsed.data.error.code, fields: parsed.data.error.fields });
-  return new ApiRequestError({ status: answer.status, code: answer.status === 413 ? 'payload_too_large' : answer.status === 403 ? 'forbidden' : 'internal' });
-}
+import { answerJson, putBlob } from './putBlob';
 
 /**
- * Sends the bytes of `uploadId` with progress; answers the new image (state 'processing').
- * A 401 renews the token once (the shared refresh of apiFetch) and sends again.
+ * Sends the bytes of `uploadId` with progress (streamed from disk, see putBlob); answers the new
+ * image (state 'processing'). A 401 renews the token once and sends again.
  */
 export async function sendUploadBytes(
   projectId: string,
@@ -64,17 +14,8 @@ export async function sendUploadBytes(
   onProgress: (loaded: number) => void,
   signal: AbortSignal,
 ): Promise<ImageItem> {
-  const url = apiUrl(uploadBytesPath(projectId, uploadId));
-  const token = getAccessToken();
-  let answer = await put(url, file, token, onProgress, signal);
-  if (answer.status === 401 && token) {
-    const renewed = await refreshAccessToken(token).catch(() => null);
-    if (!renewed) throw new ApiRequestError({ status: 401, code: 'unauthorized' });
-    onProgress(0);
-    answer = await put(url, file, renewed, onProgress, signal);
-  }
-  if (answer.status < 200 || answer.status >= 300) throw errorOf(answer);
-  const parsed = imageSchema.safeParse(jsonOf(answer.body));
+  const answer = await putBlob(uploadBytesPath(projectId, uploadId), file, onProgress, signal);
+  const parsed = imageSchema.safeParse(answerJson(answer.body));
   if (!parsed.success) throw new ApiRequestError({ status: answer.status, code: 'internal' });
   return parsed.data;
 }
