@@ -50,6 +50,8 @@ export const paths = {
   consoleSettings: '/console/settings',
   /** A project; `tab` is 'dataset' (default) or 'settings' (href: contract/projectRoutes.ts). */
   consoleProject: '/console/projects/:projectId/:tab?',
+  /** One image of a project in the image viewer (href: contract/projectRoutes.ts `projectImageHref`). */
+  consoleProjectImage: '/console/projects/:projectId/images/:imageId',
   consoleUser: '/console/user/:email',
   consolePay: '/console/admin/pay',
 } as const;

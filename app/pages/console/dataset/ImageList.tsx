@@ -2,7 +2,9 @@ import { Badge, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakr
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { ImageItem, Project } from '../../../../contract/apiProjects';
+import { projectImageHref } from '../../../../contract/projectRoutes';
 import { errorCodeOf } from '../../../api/ApiRequestError';
 import { projectsApi } from '../../../api/projectsApi';
 import { EmptyState } from '../../../components/EmptyState';
@@ -21,9 +23,11 @@ function ImageCard({ projectId, image, labelNames }: { projectId: string; image:
   const { t } = useTranslation(['projects', 'errors']);
   return (
     <HStack gap="3" align="start" p="3" borderWidth="1px" borderRadius="l2" data-testid="image-card" data-state={image.state}>
-      <AuthedThumbnail url={image.thumbnailUrl} alt={t('projects:images.thumbnail', { name: image.fileName })} size={96} />
+      <Link href={projectImageHref(projectId, image.id)} data-testid="image-open">
+        <AuthedThumbnail url={image.thumbnailUrl} alt={t('projects:images.thumbnail', { name: image.fileName })} size={96} />
+      </Link>
       <Stack gap="1" flex="1" minW="0" fontSize="sm">
-        <Text fontWeight="600" truncate title={image.fileName} data-testid="image-name">{image.fileName}</Text>
+        <Text fontWeight="600" truncate title={image.fileName} data-testid="image-name"><Link href={projectImageHref(projectId, image.id)}>{image.fileName}</Link></Text>
         <HStack gap="1" wrap="wrap">
           {image.state === 'processing' && <Badge colorPalette="orange">{t('projects:images.processing')}</Badge>}
           {image.state === 'failed' && <Badge colorPalette="red" title={image.error ?? undefined}>{t('projects:images.failed')}</Badge>}
