@@ -12,6 +12,7 @@ import { ApiError } from './http/ApiError';
 import { onError } from './http/onError';
 import { JobQueue } from './jobs/jobQueue';
 import { createAlertRoutes } from './routes/alerts';
+import { createAtlasRoutes } from './routes/atlas';
 import { createAuthRoutes } from './routes/auth';
 import { createFaqRoutes } from './routes/faq';
 import { createFileRoutes } from './routes/files';
@@ -73,6 +74,7 @@ export function createApp({ env, deps }: AppOptions) {
   });
   app.use('/api/files/*', sandbox);
   for (const file of ['original', 'thumbnail', 'tiles/*']) app.use(`/api/projects/:projectId/images/:imageId/${file}`, sandbox);
+  app.use('/api/projects/:projectId/atlas/:file', sandbox);
   app.use('*', securityHeaders(env.CHAT_SCRIPT_ORIGIN));
   app.use('*', compress());
 
@@ -104,6 +106,7 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/search', createSearchRoutes(ctx));
   api.route('/projects', createUploadRoutes(ctx));
   api.route('/projects', createImageFileRoutes(ctx));
+  api.route('/projects', createAtlasRoutes(ctx));
   api.route('/projects', createProjectJobRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');

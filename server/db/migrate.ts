@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002_notice_category';
 import * as m0003 from './migrations/0003_faq_seed';
 import * as m0004 from './migrations/0004_oauth_states';
 import * as m0010 from './migrations/0010_projects';
+import * as m0011 from './migrations/0011_atlas_pages';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_faq_seed': m0003,
   '0004_oauth_states': m0004,
   '0010_projects': m0010,
+  '0011_atlas_pages': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -276,6 +276,18 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** Dataset viewer atlas pages (migration 0011): content list by hash, and the composed WebP once made. */
+export interface AtlasPagesTable {
+  key: string;
+  project_id: string;
+  cell_size: number;
+  /** JSON array of thumbnail blob keys or 'processing' / 'failed' / 'missing'. */
+  cells: string;
+  blob_key: string | null;
+  created_at: string;
+  used_at: string;
+}
+
 export interface ProjectTables {
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
@@ -286,4 +298,5 @@ export interface ProjectTables {
   annotations: AnnotationsTable;
   uploads: UploadsTable;
   jobs: JobsTable;
+  atlas_pages: AtlasPagesTable;
 }

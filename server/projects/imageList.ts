@@ -14,7 +14,7 @@ type Sort = ImageQuery['sort'];
 type SortColumn = 'i.created_at' | 'i.file_name' | 'i.bytes';
 
 /** Each sort: its column and direction; ties are broken by id in the same direction. */
-const SORTS: Record<Sort, { column: SortColumn; desc: boolean }> = {
+export const SORTS: Record<Sort, { column: SortColumn; desc: boolean }> = {
   newest: { column: 'i.created_at', desc: true },
   oldest: { column: 'i.created_at', desc: false },
   name: { column: 'i.file_name', desc: false },
@@ -38,10 +38,10 @@ function decodeCursor(cursor: string, sort: Sort): [string | number, string] {
   }
 }
 
-type ImageSelect = SelectQueryBuilder<Database & { i: Database['images'] }, 'i', object>;
+export type ImageSelect = SelectQueryBuilder<Database & { i: Database['images'] }, 'i', object>;
 
 /** The filters of the query (tag, label, labeled, split, file-name search) on an image query. */
-function filtered<Q extends ImageSelect>(query: Q, projectId: string, q: ImageQuery): Q {
+export function filtered<Q extends ImageSelect>(query: Q, projectId: string, q: ImageQuery): Q {
   let out = query;
   if (q.tag !== undefined) {
     const tag = q.tag;

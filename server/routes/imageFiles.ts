@@ -36,7 +36,7 @@ function cachedManifest(ctx: AppContext, key: string): Promise<PyramidManifest |
  * page. The bytes behind a URL never change (content-addressed), so they are cached for a year —
  * privately, since they need the caller's token — and revalidated by the key as ETag.
  */
-async function sendBlob(c: Context, ctx: AppContext, key: string, type: string) {
+export async function sendBlob(c: Context, ctx: AppContext, key: string, type: string) {
   const etag = `"${key}"`;
   const headers = {
     'Content-Type': type,

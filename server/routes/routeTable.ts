@@ -144,4 +144,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     method: 'GET', path: '/api/projects/:projectId/images/:imageId/tiles/:level/:file', access: 'projectWorker',
     sample: () => ({ params: { level: '0', file: '0_0.jpg' } }), outcome: 'notDenied',
   },
+  // Dataset viewer atlases (server/routes/atlas.ts; atlas.test.ts covers composed pages).
+  { method: 'GET', path: '/api/projects/:projectId/atlas', access: 'projectWorker', sample: () => ({ query: 'sort=name&cell=64' }) },
+  { method: 'GET', path: '/api/projects/:projectId/atlas/:file', access: 'projectWorker', sample: () => ({ params: { file: `${'0'.repeat(64)}.webp` } }), outcome: 'notDenied' },
 ];
