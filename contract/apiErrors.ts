@@ -44,6 +44,12 @@ export const API_ERROR_CODES = [
   'labels_required',
   /** 409: folder upload is blocked when the project has more than 10 labels. */
   'too_many_labels',
+  /** 400: a box outside its image or under MIN_BOX_SIDE px a side; `fields` names `annotations.<index>`. */
+  'box_invalid',
+  /** 400: an annotation names a label the project does not have; `fields` names `annotations.<index>.labelId`. */
+  'label_not_found',
+  /** 415: an import body that does not start like a zip file. */
+  'import_not_zip',
   /** 500: 'An error has occurred in the server.' */
   'internal',
 ] as const;

@@ -23,6 +23,9 @@ const DEFAULT_STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
   gone: 410,
   labels_required: 409,
   too_many_labels: 409,
+  box_invalid: 400,
+  label_not_found: 400,
+  import_not_zip: 415,
   internal: 500,
 };
 
