@@ -12,6 +12,7 @@ import { ApiError } from './http/ApiError';
 import { onError } from './http/onError';
 import { JobQueue } from './jobs/jobQueue';
 import { createAlertRoutes } from './routes/alerts';
+import { createAnnotationRoutes } from './routes/annotations';
 import { createAtlasRoutes } from './routes/atlas';
 import { createAuthRoutes } from './routes/auth';
 import { createFaqRoutes } from './routes/faq';
@@ -37,6 +38,9 @@ export interface AppOptions {
 
 /** JSON bodies above this are refused with 413 (uploads set their own limit). */
 export const JSON_BODY_MAX = 64 * 1024;
+/** An image's whole annotation set (up to ANNOTATIONS_PER_IMAGE_MAX boxes with their ids) in one PUT. */
+export const ANNOTATIONS_BODY_MAX = 4 * 1024 * 1024;
+const ANNOTATIONS_PATH = /^\/api\/projects\/[^/]+\/images\/[^/]+\/annotations$/;
 
 /** Default login-captcha size: a browser tries up to 50,000 SHA-256 hashes (a second or two). */
 const DEFAULT_CAPTCHA = { maxNumber: 50_000 };
@@ -86,7 +90,7 @@ export function createApp({ env, deps }: AppOptions) {
   });
   api.use('*', async (c, next) => {
     if (c.req.header('Content-Type')?.startsWith('application/json')) {
-      return bodyLimit({ maxSize: JSON_BODY_MAX })(c, next);
+      return bodyLimit({ maxSize: ANNOTATIONS_PATH.test(c.req.path) ? ANNOTATIONS_BODY_MAX : JSON_BODY_MAX })(c, next);
     }
     await next();
   });
@@ -108,6 +112,7 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/projects', createImageFileRoutes(ctx));
   api.route('/projects', createAtlasRoutes(ctx));
   api.route('/projects', createProjectJobRoutes(ctx));
+  api.route('/projects', createAnnotationRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });

@@ -144,6 +144,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     method: 'GET', path: '/api/projects/:projectId/images/:imageId/tiles/:level/:file', access: 'projectWorker',
     sample: () => ({ params: { level: '0', file: '0_0.jpg' } }), outcome: 'notDenied',
   },
+  // Annotations (server/routes/annotations.ts): the fixture image is 10 px, too small for a box, so
+  // the PUT sample writes an empty set (annotations.test.ts covers boxes and classes).
+  { method: 'GET', path: '/api/projects/:projectId/images/:imageId/annotations', access: 'projectWorker', sample: () => ({}) },
+  { method: 'PUT', path: '/api/projects/:projectId/images/:imageId/annotations', access: 'projectWorker', sample: () => ({ body: { annotations: [] } }) },
+  { method: 'GET', path: '/api/projects/:projectId/annotations', access: 'projectWorker', sample: () => ({ query: 'imageIds=a,b' }) },
   // Dataset viewer atlases (server/routes/atlas.ts; atlas.test.ts covers composed pages).
   { method: 'GET', path: '/api/projects/:projectId/atlas', access: 'projectWorker', sample: () => ({ query: 'sort=name&cell=64' }) },
   { method: 'GET', path: '/api/projects/:projectId/atlas/:file', access: 'projectWorker', sample: () => ({ params: { file: `${'0'.repeat(64)}.webp` } }), outcome: 'notDenied' },
