@@ -36,10 +36,25 @@ const pages = [
   { items: [image('c', { split: 'test', labelIds: ['l2'] }), image('gone')], total: 4, nextCursor: null },
 ];
 
+const box = (id: string, labelId: string, x: number, y: number, width: number, height: number) => ({ id, labelId, kind: 'box', x, y, width, height });
+const cls = (id: string, labelId: string) => ({ id, labelId, kind: 'class', x: 0, y: 0, width: 0, height: 0 });
+const annotations: Record<string, unknown[]> = {
+  a: [cls('a0', 'l1'), box('a1', 'l2', 2, 3, 20, 10), box('a2', 'l1', 20, 20, 30, 30)],
+  c: [cls('c0', 'l2'), box('c1', 'l1', 0, 0, 32, 24)],
+  gone: [],
+};
+/** Image ids of each batch read, to check one read per page and only of ready images. */
+const batches: string[][] = [];
+
 /** The API's answers for the export's GETs, as the server sends them (JSON and image bytes). */
 async function get(url: string): Promise<Response> {
   const path = url.slice(base.length);
   if (path === '/projects/p1/labels') return Response.json(labels);
+  if (path.startsWith('/projects/p1/annotations?')) {
+    const ids = (new URL(url).searchParams.get('imageIds') ?? '').split(',');
+    batches.push(ids);
+    return Response.json({ items: ids.flatMap((id) => (annotations[id] ? [{ imageId: id, annotations: annotations[id] }] : [])) });
+  }
   if (path.startsWith('/projects/p1/images?')) {
     const cursor = new URL(url).searchParams.get('cursor');
     return Response.json(cursor === 'c1' ? pages[1] : pages[0]);
@@ -50,7 +65,8 @@ async function get(url: string): Promise<Response> {
 }
 
 describe('exportDataset', () => {
-  it('pages through the images, skips what cannot be exported and streams a VOC zip', async () => {
+  it('pages through the images, skips what cannot be exported and streams a VOC zip with the boxes', async () => {
+    batches.length = 0;
     const chunks: Uint8Array[] = [];
     const progress: ExportProgress[] = [];
     const report = await exportDataset(
@@ -77,6 +93,38 @@ describe('exportDataset', () => {
     expect(strFromU8(files['ImageSets/Main/train.txt'] ?? new Uint8Array())).toBe('a\n');
     expect(strFromU8(files['ImageSets/Main/cat_train.txt'] ?? new Uint8Array())).toBe('a  1\n');
     expect(strFromU8(files['ImageSets/Main/dog_test.txt'] ?? new Uint8Array())).toBe('c  1\n');
+
+    // One annotations read per page, of its ready images only.
+    expect(batches).toEqual([['a'], ['c', 'gone']]);
+    // Boxes reach the VOC XML and the COCO JSON; a box outside the image is reported, not written.
+    const xml = strFromU8(files['Annotations/a.xml'] ?? new Uint8Array());
+    expect(xml).toContain('<name>dog</name>');
+    expect(xml).toContain('<xmin>2</xmin>');
+    expect(xml).toContain('<ymax>13</ymax>');
+    expect(xml).not.toContain('<name>cat</name>');
+    expect(report.invalidBoxes).toEqual([{ fileName: 'a.jpg', boxId: 'a2', problem: 'outside_image' }]);
+    const coco = JSON.parse(strFromU8(files['annotations.json'] ?? new Uint8Array())) as { annotations: { bbox: number[] }[] };
+    expect(coco.annotations.map((a) => a.bbox)).toEqual([
+      [2, 3, 20, 10],
+      [0, 0, 32, 24],
+    ]);
+  });
+
+  it('writes class annotations as classification lists only for classification projects', async () => {
+    const chunks: Uint8Array[] = [];
+    await exportDataset(
+      { apiBase: base, projectId: 'p1', projectTitle: 'demo', classification: false, createdAt: new Date(2026, 10, 26) },
+      { get, write: async (chunk) => void chunks.push(chunk), onProgress: () => undefined },
+    );
+    const zip = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const chunk of chunks) {
+      zip.set(chunk, at);
+      at += chunk.length;
+    }
+    const names = Object.keys(unzipSync(zip));
+    expect(names).toContain('Annotations/c.xml');
+    expect(names.filter((n) => n.includes('_train.txt'))).toEqual([]);
   });
 
   it('fails when the image list cannot be read', async () => {

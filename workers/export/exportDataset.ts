@@ -1,10 +1,12 @@
 /**
- * One dataset export, start to end: pages through the project's images, downloads each original,
- * adds it to the streamed archive and hands the zip's bytes to `write` as they come, awaiting it
+ * One dataset export, start to end: pages through the project's images, reads each page's
+ * annotations in one batch call, downloads each original, adds it with its boxes to the streamed archive and hands the zip's bytes to `write` as they come, awaiting it
  * after every image so a slow disk slows the downloads instead of filling memory.
  */
+import { annotationBatchSchema, type Annotation } from '../../contract/apiAnnotations';
 import { imagePageSchema, labelListSchema, type ImageItem } from '../../contract/apiProjects';
 import { DatasetArchive, type InvalidBox } from './datasetArchive';
+import type { ExportBox } from './vocXml';
 
 export type SkipReason = 'not_ready' | 'download_failed';
 
@@ -28,7 +30,7 @@ export interface ExportRequest {
   apiBase: string;
   projectId: string;
   projectTitle: string;
-  /** Classification projects export each image's labels as VOC classification lists. */
+  /** Classification projects export each image's class annotations as VOC classification lists. */
   classification: boolean;
   createdAt: Date;
 }
@@ -73,8 +75,9 @@ export async function exportDataset(request: ExportRequest, io: ExportIo): Promi
     if (cursor) query.set('cursor', cursor);
     const page = imagePageSchema.parse(await getJson(io, `${project}/images?${query.toString()}`));
     total = page.total;
+    const annotations = await pageAnnotations(page.items);
     for (const image of page.items) {
-      await addImage(image);
+      await addImage(image, annotations.get(image.id) ?? []);
       done += 1;
       io.onProgress({ done, total: Math.max(total, done), bytes: report.bytes });
     }
@@ -86,7 +89,16 @@ export async function exportDataset(request: ExportRequest, io: ExportIo): Promi
   io.onProgress({ done, total: Math.max(total, done), bytes: report.bytes });
   return report;
 
-  async function addImage(image: ImageItem): Promise<void> {
+  /** One batch read per page (a page is never larger than the batch limit). */
+  async function pageAnnotations(images: readonly ImageItem[]): Promise<Map<string, Annotation[]>> {
+    const ready = images.filter((image) => image.state === 'ready').map((image) => image.id);
+    if (ready.length === 0) return new Map();
+    const query = new URLSearchParams({ imageIds: ready.join(',') });
+    const batch = annotationBatchSchema.parse(await getJson(io, `${project}/annotations?${query.toString()}`));
+    return new Map(batch.items.map((item) => [item.imageId, item.annotations]));
+  }
+
+  async function addImage(image: ImageItem, annotations: readonly Annotation[]): Promise<void> {
     if (image.state !== 'ready') {
       report.skipped.push({ fileName: image.fileName, reason: 'not_ready' });
       return;
@@ -97,21 +109,25 @@ export async function exportDataset(request: ExportRequest, io: ExportIo): Promi
       return;
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
-    const imageLabels = request.classification
-      ? image.labelIds.flatMap((id) => {
-          const name = labelNames.get(id);
-          return name === undefined ? [] : [name];
-        })
-      : [];
-    // Boxes come with the annotations read route of the labeling studio; until then none exist.
+    const boxes: ExportBox[] = [];
+    const classes = new Set<string>();
+    for (const annotation of annotations) {
+      const label = labelNames.get(annotation.labelId);
+      if (label === undefined) continue;
+      if (annotation.kind === 'box') {
+        boxes.push({ id: annotation.id, label, x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height });
+      } else if (request.classification) {
+        classes.add(label);
+      }
+    }
     const { invalid } = archive.addImage({
       fileName: image.fileName,
       width: image.width,
       height: image.height,
       split: image.split,
       bytes,
-      boxes: [],
-      labels: imageLabels,
+      boxes,
+      labels: [...classes],
     });
     report.invalidBoxes.push(...invalid);
     report.images += 1;
