@@ -1,7 +1,8 @@
 /**
  * One dataset export, start to end: pages through the project's images, reads each page's
- * annotations in one batch call, downloads each original, adds it with its boxes to the streamed archive and hands the zip's bytes to `write` as they come, awaiting it
- * after every image so a slow disk slows the downloads instead of filling memory.
+ * annotations in one batch call, downloads each original, adds it with its boxes to the streamed
+ * archive and hands the zip's bytes to `write` as they come, awaiting it after every image so a
+ * slow disk slows the downloads instead of filling memory.
  */
 import { annotationBatchSchema, type Annotation } from '../../contract/apiAnnotations';
 import { imagePageSchema, labelListSchema, type ImageItem } from '../../contract/apiProjects';
