@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_faq_seed';
 import * as m0004 from './migrations/0004_oauth_states';
 import * as m0010 from './migrations/0010_projects';
 import * as m0011 from './migrations/0011_atlas_pages';
+import * as m0012 from './migrations/0012_imports';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_oauth_states': m0004,
   '0010_projects': m0010,
   '0011_atlas_pages': m0011,
+  '0012_imports': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -288,6 +288,25 @@ export interface AtlasPagesTable {
   used_at: string;
 }
 
+/** Dataset imports (migration 0012): the uploaded zip, the job's state and its report. */
+export interface ImportsTable {
+  id: string;
+  project_id: string;
+  user_id: string | null;
+  file_name: string;
+  bytes: number;
+  /** contract/apiImports.ts IMPORT_STATES. */
+  state: string;
+  progress: number;
+  error: string | null;
+  error_entry: string | null;
+  /** JSON of importReportSchema. */
+  report: string | null;
+  blob_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ProjectTables {
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
@@ -299,4 +318,5 @@ export interface ProjectTables {
   uploads: UploadsTable;
   jobs: JobsTable;
   atlas_pages: AtlasPagesTable;
+  imports: ImportsTable;
 }

@@ -39,6 +39,35 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const LEASE_EXPIRED_ERROR = 'The worker stopped responding.';
 
 /**
+ * Adds a job in `db` (a transaction, so it commits with its data). For code that runs without a
+ * JobQueue at hand, such as a job handler enqueuing follow-up jobs; needs no dialect.
+ */
+export async function enqueueJob(db: Db, now: () => Date, options: EnqueueOptions): Promise<string> {
+  const id = randomUUID();
+  const at = now().toISOString();
+  await db
+    .insertInto('jobs')
+    .values({
+      id,
+      kind: options.kind,
+      project_id: options.projectId ?? null,
+      payload: JSON.stringify(options.payload ?? null),
+      state: 'queued',
+      progress: 0,
+      attempts: 0,
+      max_attempts: options.maxAttempts ?? 3,
+      run_after: (options.runAfter ?? now()).toISOString(),
+      lease_until: null,
+      worker: null,
+      error: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
+/**
  * The durable job queue on the `jobs` table, shared by image processing, training and
  * deployment. A job is `queued` → `running` (leased to one worker until `lease_until`) → `done`
  * or, after `max_attempts`, `failed`. A running job whose lease passed (its worker died) is
@@ -63,29 +92,8 @@ export class JobQueue {
   }
 
   /** Adds a job (inside the caller's transaction when given, so it commits with its data). */
-  async enqueue(options: EnqueueOptions, db: Db = this.db): Promise<string> {
-    const id = randomUUID();
-    const now = this.now().toISOString();
-    await db
-      .insertInto('jobs')
-      .values({
-        id,
-        kind: options.kind,
-        project_id: options.projectId ?? null,
-        payload: JSON.stringify(options.payload ?? null),
-        state: 'queued',
-        progress: 0,
-        attempts: 0,
-        max_attempts: options.maxAttempts ?? 3,
-        run_after: (options.runAfter ?? this.now()).toISOString(),
-        lease_until: null,
-        worker: null,
-        error: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return id;
+  enqueue(options: EnqueueOptions, db: Db = this.db): Promise<string> {
+    return enqueueJob(db, this.now, options);
   }
 
   /**
