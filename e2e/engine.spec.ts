@@ -183,6 +183,57 @@ test.describe('engine rendering', () => {
     expect(result.second.moved).toEqual(PROBE);
   });
 
+  test('label names follow their boxes through pans and zooms', async ({ page }) => {
+    await openLab(page, 0);
+    await mountTestEngine(page, { w: 400, h: 300, image: 20_000 });
+    const result = await page.evaluate(async () => {
+      const e = (window as unknown as TestWindow).testEngine;
+      e.setLabels([{ name: 'car', color: '#1e88e5' }, { name: 'person', color: '#e53935' }]);
+      // A row of boxes wider than the view, so that pans bring labelled boxes in and out; the
+      // steps are small enough that most stay inside the area placed around the view (one offset).
+      e.setAnnotations(Array.from({ length: 40 }, (_, i) => ({ id: `b${i}`, x: 1000 + i * 150, y: 2000, width: 100, height: 80, label: i % 2 })));
+      const host = document.getElementById('pixel-test');
+      if (!host) throw new Error('no host');
+      const where = () => {
+        const origin = host.getBoundingClientRect();
+        const v = e.getView();
+        const misplaced: string[] = [];
+        let shown = 0;
+        for (const span of host.querySelectorAll<HTMLSpanElement>('[data-engine-labels] span')) {
+          if (span.style.display === 'none') continue;
+          const r = span.getBoundingClientRect();
+          const x = r.left - origin.left;
+          if (x + r.width < 0 || x > 400) continue;
+          shown += 1;
+          // The box whose left edge is under the label: screen x = (imageX - centerX) * zoom + 200.
+          const i = Math.round(((x - 200) / v.zoom + v.centerX - 1000) / 150);
+          const boxX = (1000 + i * 150 - v.centerX) * v.zoom + 200;
+          const boxY = (2000 - v.centerY) * v.zoom + 150;
+          const name = i % 2 === 0 ? 'car' : 'person';
+          if (Math.abs(x - boxX) > 1.5 || Math.abs(r.top - origin.top - (boxY - 16)) > 1.5 || span.textContent !== name) misplaced.push(`${span.textContent}@${x.toFixed(1)}`);
+        }
+        return { shown, misplaced };
+      };
+      const checks = [];
+      e.setView({ centerX: 1500, centerY: 2050, zoom: 1 });
+      await e.whenIdle();
+      checks.push(where());
+      for (let step = 1; step <= 12; step++) {
+        e.setView({ centerX: 1500 + step * 23.5, centerY: 2050 + step * 3.25, zoom: 1 });
+        await e.whenIdle();
+        checks.push(where());
+      }
+      e.zoomAbout({ x: 200, y: 150 }, 1.5);
+      await e.whenIdle();
+      checks.push(where());
+      return checks;
+    });
+    for (const check of result) {
+      expect(check.shown).toBeGreaterThan(0);
+      expect(check.misplaced).toEqual([]);
+    }
+  });
+
   test('panning never shows blank area while finer tiles load', async ({ page }) => {
     // 30 read-backs on a CPU rasteriser, on a machine shared with other suites.
     test.slow();

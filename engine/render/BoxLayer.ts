@@ -225,6 +225,11 @@ export class BoxLayer {
     while (this.stream.building && !this.stream.step(buffers, STREAM_CHUNK) && performance.now() - t0 < BUILD_FRAME_MS);
   }
 
+  /** The image area whose boxes the stream holds (a new object whenever it changes), or null. */
+  get streamArea(): Rect | null {
+    return this.stream.rect;
+  }
+
   /** Streamed slots whose boxes meet `rect`, for label placement. */
   streamedIn(rect: Rect, out: number[] = []): number[] {
     return this.stream.slotsIn(rect, out);

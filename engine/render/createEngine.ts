@@ -11,11 +11,14 @@ import { CanvasInput } from './CanvasInput';
 import { sizeCanvas } from './canvasSize';
 import { EngineDebug } from './EngineDebug';
 import { LabelOverlay } from './LabelOverlay';
-import { placeLabels } from './labelPlacement';
+import { anchorOffset, meetsRect, viewRect, type LabelAnchor } from './labelAnchor';
+import { DEFAULT_LABEL_LIMITS, placeLabels } from './labelPlacement';
 import { Renderer, type Passes, type RenderStats } from './Renderer';
 import { TileLayer } from './TileLayer';
 import type { Engine, EngineEvents, EngineOptions } from './engineTypes';
 
+/** Most labels placed around the view at once (those in view are capped by DEFAULT_LABEL_LIMITS). */
+const LABELS_AROUND_MAX = 600;
 const CROSSHAIR: readonly [number, number, number, number] = [0.85, 0.85, 0.85, 0.85];
 
 /**
@@ -54,6 +57,10 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
   const labelHost = options.labelLayer ?? canvas.parentElement;
   const labels = labelHost ? new LabelOverlay(labelHost) : null;
   let labelsDirty = true;
+  /** Set when boxes, classes or the viewport change: placed labels no longer hold. */
+  let labelsStale = true;
+  let labelAnchor: LabelAnchor | null = null;
+  let labelArea: object | null = null;
   let lastZoom = core.view.zoom;
 
   let renderer: Renderer | null = null;
@@ -89,7 +96,8 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
       passes.crosshair.draw(input.hover.x, input.hover.y, viewport.width, viewport.height, CROSSHAIR);
       calls += 1;
     }
-    if (labelsDirty && labels) updateLabels();
+    // A stream area completing changes which boxes are known even without a view change.
+    if (labels && (labelsDirty || boxes.streamArea !== labelArea)) updateLabels();
     stats.frames += 1;
     stats.drawCalls += calls;
     stats.textureUploads += t.uploads;
@@ -100,19 +108,42 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     return busy;
   }
 
+  /**
+   * Places label names for every streamed box around the view (not just in it), then answers
+   * pans inside that area with one offset on the label layer; a zoom, resize, edit or a new
+   * stream area places them again.
+   */
   function updateLabels(): void {
     labelsDirty = false;
     if (!labels) return;
+    const view = core.view;
+    const viewport = core.viewport;
     if (boxes.mode !== 'stream') {
+      labelAnchor = null;
+      labelArea = boxes.streamArea;
       labels.update([]);
       return;
     }
-    const view = core.view;
-    const viewport = core.viewport;
-    const slots = boxes.streamedIn({ x: view.centerX - viewport.width / 2 / view.zoom, y: view.centerY - viewport.height / 2 / view.zoom, width: viewport.width / view.zoom, height: viewport.height / view.zoom });
+    const area = boxes.streamArea;
+    if (labelAnchor && !labelsStale && area === labelArea) {
+      const offset = anchorOffset(labelAnchor, view, viewport);
+      if (offset) {
+        labels.setOffset(offset.x, offset.y);
+        return;
+      }
+    }
+    labelsStale = false;
+    labelArea = area;
+    const visible = viewRect(view, viewport);
     const r = core.store.rects;
-    const inView = slots.map((s) => ({ x: r[4 * s] ?? 0, y: r[4 * s + 1] ?? 0, width: r[4 * s + 2] ?? 0, label: core.store.labelsBySlot[s] ?? -1 }));
-    labels.update(placeLabels(inView, view, viewport, core.store.labels));
+    const boxOf = (s: number) => ({ x: r[4 * s] ?? 0, y: r[4 * s + 1] ?? 0, width: r[4 * s + 2] ?? 0, height: r[4 * s + 3] ?? 0, label: core.store.labelsBySlot[s] ?? -1 });
+    const around = area ? boxes.streamedIn(area).map(boxOf) : [];
+    const inView = around.filter((b) => meetsRect(visible, b.x, b.y, b.width, b.height));
+    // Too many to place around the view: place the visible ones and place again on every move.
+    const wide = area !== null && inView.length <= DEFAULT_LABEL_LIMITS.maxLabels && around.length <= LABELS_AROUND_MAX;
+    const placed = inView.length > DEFAULT_LABEL_LIMITS.maxLabels ? [] : placeLabels(wide ? around : inView, view, viewport, core.store.labels, { ...DEFAULT_LABEL_LIMITS, maxLabels: LABELS_AROUND_MAX });
+    labelAnchor = { centerX: view.centerX, centerY: view.centerY, zoom: view.zoom, width: viewport.width, height: viewport.height, region: wide && area ? area : visible };
+    labels.update(placed);
   }
 
   function isIdle(): boolean {
@@ -152,10 +183,12 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     }),
     core.on('labels', () => {
       boxes.setLabels();
+      labelsStale = true;
       invalidate();
     }),
     core.on('annotations', (e) => {
       boxes.onAnnotations(e);
+      labelsStale = true;
       invalidate();
       events.emit('annotations', e);
     }),
