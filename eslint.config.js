@@ -40,7 +40,8 @@ export default tseslint.config(
   {
     // Public pages and the shell are on the landing route's critical path: no heavy libraries.
     files: ['app/**'],
-    ignores: ['app/console/**', 'app/theme/parts/**'],
+    // The dataset viewer is loaded with React.lazy (GalleryPanel.tsx), so three.js stays in its chunk.
+    ignores: ['app/console/**', 'app/theme/parts/**', 'app/pages/console/dataset/viewer/**'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [chakraParts],

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atlasIndexSchema, type AtlasIndex } from '../../contract/apiAtlas';
 import { LocalBlobStore } from '../blobs/LocalBlobStore';
@@ -59,7 +59,7 @@ async function fetchPage(url: string, user: TestUser = worker, headers: Record<s
 }
 
 /** The RGBA pixel at (x, y) of a decoded page. */
-function pixelAt(raw: { data: Buffer; info: sharp.OutputInfo }, x: number, y: number) {
+function pixelAt(raw: { data: Buffer; info: OutputInfo }, x: number, y: number) {
   const at = (y * raw.info.width + x) * raw.info.channels;
   return { r: raw.data[at] ?? 0, g: raw.data[at + 1] ?? 0, b: raw.data[at + 2] ?? 0, a: raw.data[at + 3] ?? 0 };
 }

@@ -17,7 +17,7 @@ export function resolveThumbnail(url: string): { src: string; needsToken: boolea
 }
 
 /** GET with the stored token; an expired one is renewed once (the shared refresh) and the call repeated. */
-async function fetchWithToken(url: string, signal: AbortSignal): Promise<Response> {
+export async function fetchWithToken(url: string, signal: AbortSignal): Promise<Response> {
   const token = getAccessToken();
   const response = await fetch(url, { headers: token ? { Authorization: token } : {}, signal });
   if (response.status !== 401 || !token) return response;

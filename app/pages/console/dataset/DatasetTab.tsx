@@ -1,11 +1,11 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import type { Project } from '../../../../contract/apiProjects';
 import { ExportButton } from './ExportButton';
-import { ImageList } from './ImageList';
 import { LabelPanel } from './LabelPanel';
 import { UploadPanel } from './UploadPanel';
+import { DatasetBrowser } from './viewer/DatasetBrowser';
 
-/** The Dataset tab: label classes, upload and export beside the image list. */
+/** The Dataset tab: label classes, upload and export beside the image list or gallery. */
 export function DatasetTab({ project }: { project: Project }) {
   return (
     <Grid templateColumns={{ base: '1fr', lg: '320px 1fr' }} gap="8" pt="4" data-testid="dataset-tab">
@@ -14,7 +14,7 @@ export function DatasetTab({ project }: { project: Project }) {
         <UploadPanel project={project} />
         <ExportButton project={project} />
       </Stack>
-      <ImageList project={project} />
+      <DatasetBrowser project={project} />
     </Grid>
   );
 }
