@@ -1,0 +1,252 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { verifyLinkKey } from './outbox';
+
+/*
+ * The image viewer against the real server: a 3000 × 2000 PNG gets a DeepZoom pyramid and opens
+ * from the image list on its tiles (WebGL on SwiftShader); the screen is read back and compared
+ * with the image's known colours; zooming in brings finer tiles; once the 8 s access token has
+ * expired, panning still loads tiles (each fetch renews the token once on 401). A small image
+ * (≤ 2048 px, no pyramid) opens through its original.
+ */
+const PASSWORD = 'maruTest12!';
+const wait = expect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 240_000 });
+// A small canvas: SwiftShader rasterises on the CPU.
+test.use({ viewport: { width: 1000, height: 760 } });
+
+/** The big image: a 6 × 4 grid of 500 px blocks, each one flat colour. */
+const BLOCK = 500;
+function blockColour(bx: number, by: number): [number, number, number] {
+  return [40 + bx * 40, 40 + by * 60, (bx + by) % 2 ? 220 : 30];
+}
+function bigImageColour(x: number, y: number): [number, number, number] {
+  return blockColour(Math.floor(x / BLOCK), Math.floor(y / BLOCK));
+}
+
+async function bigPng(): Promise<Buffer> {
+  const width = 3000;
+  const height = 2000;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set(bigImageColour(x, y), (y * width + x) * 3);
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
+
+/** Signs up, creates a project with a label, uploads `files`, waits until they are processed, and signs the page in. */
+async function projectWith(page: Page, files: { name: string; png: Buffer }[]): Promise<{ projectId: string; ids: Map<string, string> }> {
+  const email = `viewer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
+  expect((await page.request.post('/api/auth/register', { data: { name: 'Viewer Tester', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
+  expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
+  const login = async () => {
+    const response = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect(response.ok()).toBe(true);
+    return (await response.json()) as { token: string; refreshToken: string };
+  };
+  let token = `Bearer ${(await login()).token}`;
+  const headers = () => ({ Authorization: token });
+  const created = await page.request.post('/api/projects', { headers: headers(), data: { title: '뷰어', description: 'viewer', subtype: 'IMAGE_OBJECT_DETECTION' } });
+  expect(created.status()).toBe(201);
+  const projectId = ((await created.json()) as { id: string }).id;
+  expect((await page.request.post(`/api/projects/${projectId}/labels`, { headers: headers(), data: { name: 'cat', color: '#ff0000' } })).status()).toBe(201);
+
+  const ids = new Map<string, string>();
+  for (const { name, png } of files) {
+    const upload = await page.request.post(`/api/projects/${projectId}/uploads`, { headers: headers(), data: { fileName: name, bytes: png.length } });
+    expect(upload.status()).toBe(201);
+    const { uploadId } = (await upload.json()) as { uploadId: string };
+    const put = await page.request.put(`/api/projects/${projectId}/uploads/${uploadId}`, { headers: { ...headers(), 'Content-Type': 'application/octet-stream' }, data: png });
+    expect(put.ok()).toBe(true);
+    ids.set(name, ((await put.json()) as { id: string }).id);
+  }
+  await expect.poll(async () => {
+    token = `Bearer ${(await login()).token}`;
+    const list = await page.request.get(`/api/projects/${projectId}/images`, { headers: headers() });
+    const body = (await list.json()) as { items: { state: string }[] };
+    return body.items.filter((i) => i.state === 'ready').length;
+  }, { timeout: 120_000 }).toBe(files.length);
+
+  const pair = await login();
+  await page.goto('/support');
+  await page.evaluate((p) => {
+    localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
+    localStorage.setItem('auth._refresh_token.local', p.refreshToken);
+    localStorage.setItem('auth.strategy', 'local');
+  }, pair);
+  return { projectId, ids };
+}
+
+/** Every tile response of the page: DeepZoom level, column, row, status. */
+function watchTiles(page: Page) {
+  const seen: { url: string; level: number; status: number }[] = [];
+  page.on('response', (response) => {
+    const m = /\/tiles\/(\d+)\/(\d+)_(\d+)\.jpg$/.exec(new URL(response.url()).pathname);
+    if (m) seen.push({ url: response.url(), level: Number(m[1]), status: response.status() });
+  });
+  return seen;
+}
+
+/** Waits until every tile the view wants is on screen. */
+async function tilesSettled(page: Page): Promise<void> {
+  const tiles = page.getByTestId('viewer-tiles');
+  await wait.poll(async () => {
+    const loaded = Number(await tiles.getAttribute('data-loaded'));
+    const wanted = Number(await tiles.getAttribute('data-wanted'));
+    return wanted > 0 && loaded >= wanted;
+  }).toBe(true);
+}
+
+/** The canvas as the user sees it, as RGB rows (the device pixel ratio is 1). */
+async function readCanvas(canvas: Locator): Promise<{ width: number; height: number; at: (x: number, y: number) => number[] }> {
+  const { data, info } = await sharp(await canvas.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    at: (x, y) => Array.from(data.subarray((Math.round(y) * info.width + Math.round(x)) * 3, (Math.round(y) * info.width + Math.round(x)) * 3 + 3)),
+  };
+}
+
+/** Every tile asked for arrived: a 401 (expired token) is followed by a 200 for the same URL. */
+function expectAllArrived(list: { url: string; status: number }[]): void {
+  expect(list.length).toBeGreaterThan(0);
+  for (const url of new Set(list.map((t) => t.url))) {
+    const statuses = list.filter((t) => t.url === url).map((t) => t.status);
+    expect(statuses.every((status) => status === 200 || status === 401), `${url}: ${statuses.join(',')}`).toBe(true);
+    expect(statuses.at(-1), url).toBe(200);
+  }
+}
+
+function expectColour(actual: number[], expected: readonly number[], where: string): void {
+  const off = Math.max(...actual.map((v, i) => Math.abs(v - (expected[i] ?? 0))));
+  expect(off, `${where}: ${actual.join(',')} vs ${expected.join(',')}`).toBeLessThanOrEqual(14);
+}
+
+/** The zoom of a fitted view (the engine keeps 16 CSS px around the image). */
+function fitZoom(width: number, height: number, imageWidth: number, imageHeight: number): number {
+  return Math.min((width - 32) / imageWidth, (height - 32) / imageHeight);
+}
+
+async function expectSwiftShader(page: Page): Promise<void> {
+  const renderer = await page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    if (!gl) return '';
+    const ext = gl.getExtension('WEBGL_debug_renderer_info');
+    return String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  });
+  expect(renderer, `renderer string: ${renderer}`).toContain('SwiftShader');
+}
+
+test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tiles, and keeps loading after the token expired', async ({ page }) => {
+  const { projectId, ids } = await projectWith(page, [{ name: 'big.png', png: await bigPng() }]);
+  const imageId = ids.get('big.png')!;
+  const tiles = watchTiles(page);
+  await page.goto(`/console/projects/${projectId}`);
+  await wait(page.getByTestId('thumbnail')).toBeVisible();
+  await page.getByTestId('image-open').first().click();
+  await expect(page).toHaveURL(new RegExp(`/console/projects/${projectId}/images/${imageId}$`));
+  await expect(page.getByTestId('viewer-name')).toHaveText('big.png');
+  await expect(page.getByTestId('viewer-resolution')).toHaveText('3000 × 2000 픽셀');
+  await expectSwiftShader(page);
+
+  const canvas = page.getByTestId('viewer-canvas');
+  await tilesSettled(page);
+  expectAllArrived(tiles);
+  const fitLevels = new Set(tiles.map((t) => t.level));
+  expect(Math.max(...fitLevels)).toBeLessThan(12);
+
+  // Fitted: the image is centred; each block's centre shows that block's colour.
+  let shot = await readCanvas(canvas);
+  const z = fitZoom(shot.width, shot.height, 3000, 2000);
+  for (const [bx, by] of [[0, 0], [5, 0], [2, 1], [3, 2], [0, 3], [5, 3]] as const) {
+    const ix = bx * BLOCK + BLOCK / 2;
+    const iy = by * BLOCK + BLOCK / 2;
+    expectColour(shot.at(shot.width / 2 + (ix - 1500) * z, shot.height / 2 + (iy - 1000) * z), blockColour(bx, by), `block ${bx},${by}`);
+  }
+  // Outside the image: the engine's background.
+  expectColour(shot.at(4, 4), [32, 33, 36], 'background');
+
+  // The buttons zoom about the centre by 1.25 and back; fit returns to the whole image.
+  const zoomPercent = async () => Number(/([\d.]+)%/.exec((await page.getByTestId('viewer-zoom').textContent()) ?? '')?.[1]);
+  // The toolbar shows whole percents: allow the rounding.
+  const near = (target: number) => async () => Math.abs((await zoomPercent()) - target) <= 1;
+  expect(await near(z * 100)()).toBe(true);
+  await page.getByTestId('viewer-zoom-in').click();
+  await expect.poll(near(z * 125)).toBe(true);
+  await page.getByTestId('viewer-zoom-out').click();
+  await expect.poll(near(z * 100)).toBe(true);
+
+  // One wheel step straight to 120 % about the centre: full-resolution tiles (DeepZoom level 12)
+  // arrive, only those of the view and its prefetch ring (the level has 6 × 4 tiles).
+  const beforeZoom = tiles.length;
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -Math.log(1.2 / z) / 0.002);
+  await expect.poll(near(120)).toBe(true);
+  await tilesSettled(page);
+  const fine = tiles.slice(beforeZoom).filter((t) => t.level === 12);
+  expectAllArrived(fine);
+  expect(new Set(fine.map((t) => t.url)).size).toBeLessThan(24);
+  shot = await readCanvas(canvas);
+  const cx = shot.width / 2;
+  const cy = shot.height / 2;
+  // Around the image centre (1500, 1000) meet four blocks.
+  expectColour(shot.at(cx - 30, cy - 30), blockColour(2, 1), 'zoomed top left');
+  expectColour(shot.at(cx + 30, cy - 30), blockColour(3, 1), 'zoomed top right');
+  expectColour(shot.at(cx - 30, cy + 30), blockColour(2, 2), 'zoomed bottom left');
+  expectColour(shot.at(cx + 30, cy + 30), blockColour(3, 2), 'zoomed bottom right');
+  const zoomed = (await zoomPercent()) / 100;
+
+  // Let the access token expire, then pan towards the top-left corner, beyond the tiles loaded so far.
+  await page.waitForTimeout(9_000);
+  const beforePan = tiles.length;
+  let moved = { x: 0, y: 0 };
+  for (let i = 0; i < 3; i++) {
+    await page.mouse.move(box.x + 200, box.y + 80);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 650, box.y + 380, { steps: 8 });
+    await page.mouse.up();
+    moved = { x: moved.x + 450, y: moved.y + 300 };
+  }
+  await tilesSettled(page);
+  const panned = tiles.slice(beforePan);
+  expect(panned.some((t) => t.status === 401), 'the expired token was refused at least once').toBe(true);
+  // Every tile refused for the old token came back with the renewed one.
+  expectAllArrived(panned);
+  await expect(page.getByTestId('viewer-error')).toHaveCount(0);
+  shot = await readCanvas(canvas);
+  const centre = { x: 1500 - moved.x / zoomed, y: 1000 - moved.y / zoomed };
+  for (const [dx, dy] of [[-20, -20], [20, 20]] as const) {
+    const ix = centre.x + dx / zoomed;
+    const iy = centre.y + dy / zoomed;
+    expectColour(shot.at(shot.width / 2 + dx, shot.height / 2 + dy), bigImageColour(ix, iy), `panned ${ix.toFixed(0)},${iy.toFixed(0)}`);
+  }
+});
+
+test('a small image (no pyramid) opens through its original', async ({ page }) => {
+  const width = 800;
+  const height = 600;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set(x < width / 2 ? [220, 40, 40] : [40, 60, 210], (y * width + x) * 3);
+  }
+  const png = await sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  const { projectId, ids } = await projectWith(page, [{ name: 'small.png', png }]);
+  const tiles = watchTiles(page);
+  const originals: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith(`/images/${ids.get('small.png')}/original`)) originals.push(r.status());
+  });
+  await page.goto(`/en/console/projects/${projectId}`);
+  await page.getByTestId('image-name').getByRole('link', { name: 'small.png' }).click();
+  await expect(page.getByTestId('viewer-resolution')).toHaveText('800 × 600 px');
+  await expectSwiftShader(page);
+  await tilesSettled(page);
+  expect(tiles).toEqual([]);
+  expect(originals).toContain(200);
+  const shot = await readCanvas(page.getByTestId('viewer-canvas'));
+  const z = fitZoom(shot.width, shot.height, width, height);
+  expectColour(shot.at(shot.width / 2 - 200 * z, shot.height / 2), [220, 40, 40], 'left half');
+  expectColour(shot.at(shot.width / 2 + 200 * z, shot.height / 2), [40, 60, 210], 'right half');
+  await expect(page.getByTestId('viewer-annotations')).toHaveText('No annotations');
+});
