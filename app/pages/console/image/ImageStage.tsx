@@ -37,7 +37,11 @@ export function ImageStage({ projectId, image, annotations }: { projectId: strin
     const e = createEngine(canvas, { services: { decoder: tileDecoder() }, labelLayer: layer, tool: 'pan' });
     const offs = [
       e.on('view', (v) => setZoom(v.zoomPercent)),
-      e.on('tileProgress', (p) => setTiles(p)),
+      e.on('tileProgress', (p) => {
+        setTiles(p);
+        // A tile that failed and then arrived on a retry leaves nothing to report.
+        if (p.wanted > 0 && p.loaded >= p.wanted) setError((code) => (code === 'tile_load_failed' ? null : code));
+      }),
       e.on('error', (v) => setError(v.code)),
     ];
     setError(e.getError());

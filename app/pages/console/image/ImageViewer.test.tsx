@@ -98,7 +98,7 @@ describe('image viewer states', () => {
     await screen.findByText('2 / 3');
     fireEvent.click(screen.getByTestId('viewer-next'));
     await waitFor(() => expect(view.location.history.at(-1)).toBe('/console/projects/p1/images/i3'));
-    expect((await screen.findByTestId('viewer-name')).textContent).toBe('last.png');
+    await waitFor(() => expect(screen.getByTestId('viewer-name').textContent).toBe('last.png'));
     await screen.findByText('3 / 3');
     expect(screen.getByTestId('viewer-next').hasAttribute('disabled')).toBe(true);
     fireEvent.keyDown(window, { key: 'ArrowLeft' });

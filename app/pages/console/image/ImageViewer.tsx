@@ -35,7 +35,9 @@ export function ImageViewer({ projectId, imageId }: { projectId: string; imageId
   const ready = image.data?.state === 'ready';
   const annotations = useImageAnnotations(projectId, imageId, ready);
   const neighbors = useImageNeighbors(projectId, imageId);
-  const drawn = useMemo(() => annotationBoxes(annotations.data ?? [], labels.data ?? []), [annotations.data, labels.data]);
+  // While the next image loads the previous one is still shown: its boxes are not the new ones.
+  const current = image.data?.id === imageId;
+  const drawn = useMemo(() => annotationBoxes((current && annotations.data) || [], labels.data ?? []), [current, annotations.data, labels.data]);
   usePageTitle(image.data ? t('title', { name: image.data.fileName }) : undefined);
 
   const step = (id: string) => navigate(projectImageHref(projectId, id));
@@ -56,7 +58,7 @@ export function ImageViewer({ projectId, imageId }: { projectId: string; imageId
         image={item}
         neighbors={neighbors}
         classLabels={drawn.classLabelIds.map((id) => labelNames.get(id) ?? id)}
-        annotationCount={ready && annotations.isSuccess ? annotations.data.length : null}
+        annotationCount={current && ready && annotations.isSuccess ? annotations.data.length : null}
         onStep={step}
       />
       {item.state === 'processing' && (

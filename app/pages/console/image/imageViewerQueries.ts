@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { imageAnnotationsSchema, type Annotation } from '../../../../contract/apiAnnotations';
 import { apiFetch } from '../../../api/apiFetch';
 import { ApiRequestError } from '../../../api/ApiRequestError';
@@ -14,11 +14,15 @@ export const imageViewerKeys = {
   annotations: (projectId: string, imageId: string) => [...projectKeys.images(projectId), 'one', imageId, 'annotations'] as const,
 };
 
-/** One image, polled while it is processing so the viewer opens it as soon as it is ready. */
+/**
+ * One image, polled while it is processing so the viewer opens it as soon as it is ready. While
+ * the next image loads, the previous one stays, so the stage (and its WebGL context) stays too.
+ */
 export function useImage(projectId: string, imageId: string) {
   return useQuery({
     queryKey: imageViewerKeys.image(projectId, imageId),
     queryFn: () => projectsApi.image(projectId, imageId),
+    placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.state === 'processing' ? PROCESSING_POLL_MS : false),
   });
 }
