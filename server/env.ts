@@ -37,6 +37,10 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('Maru AI <no-reply@localhost>'),
     /** Background jobs run by the server process at once; 0 leaves them to `npm run worker`. */
     JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+    /** Minutes between two blob collection passes (`blobs.gc` jobs); 0 turns the schedule off. */
+    BLOB_GC_INTERVAL_MIN: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** Hours a blob no row refers to is kept (an upload's bytes are stored before its row). */
+    BLOB_GC_GRACE_H: z.coerce.number().min(1).max(8_760).default(24),
     BLOB_STORE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
     S3_BUCKET: optionalText,

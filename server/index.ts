@@ -5,6 +5,7 @@ import { createDatabase } from './db/createDatabase';
 import { migrateToLatest } from './db/migrate';
 import { parseEnv, publicUrlOf, type ServerConfig } from './env';
 import { sweepTmp, tmpRootOf } from './images/imageFiles';
+import { scheduleBlobGc } from './jobs/blobGcJob';
 import { createJobHandlers } from './jobs/jobHandlers';
 import { JobQueue } from './jobs/jobQueue';
 import { JobRunner } from './jobs/jobRunner';
@@ -41,6 +42,16 @@ async function main() {
     ? new JobRunner(jobs, createJobHandlers({ db: database.db, blobs, tmpRoot: tmpRootOf(config.DATA_DIR), now }), { concurrency: config.JOB_CONCURRENCY })
     : null;
   runner?.start();
+  // Blobs no row refers to any more (deleted images, replaced avatars) are collected by a
+  // `blobs.gc` job, queued on a timer; whichever process runs maintenance jobs takes it.
+  const stopBlobGc = config.BLOB_GC_INTERVAL_MIN > 0
+    ? scheduleBlobGc(database.db, jobs, {
+        intervalMs: config.BLOB_GC_INTERVAL_MIN * 60_000,
+        graceMs: config.BLOB_GC_GRACE_H * 3_600_000,
+        now,
+        onQueued: () => runner?.wake(),
+      })
+    : () => undefined;
 
   const app = createApp({
     env: config,
@@ -56,6 +67,7 @@ async function main() {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
+      stopBlobGc();
       setTimeout(() => process.exit(0), 3000).unref();
       server.close(() => {
         void (runner?.stop() ?? Promise.resolve()).finally(() => database.close().finally(() => process.exit(0)));

@@ -6,6 +6,14 @@ export interface BlobObject {
   size: number;
 }
 
+/** A stored blob as a listing shows it. */
+export interface BlobInfo {
+  key: string;
+  size: number;
+  /** When the bytes were last stored: a put of bytes already present refreshes it. */
+  modifiedAt: Date;
+}
+
 /**
  * Content-addressed file storage: a blob's key is the sha256 (hex) of its bytes, so the same
  * bytes are stored once and a key never changes meaning. Local folder or S3-compatible store.
@@ -18,6 +26,14 @@ export interface BlobStore {
   has(key: string): Promise<boolean>;
   /** Removes the blob; no error if it is already gone. */
   delete(key: string): Promise<void>;
+  /** Every blob, in no particular order, read page by page (memory stays bounded). */
+  list(): AsyncIterable<BlobInfo>;
+  /**
+   * Removes the blob only if it was last stored before `cutoff`; true when it was removed. The
+   * garbage collector uses it so that bytes stored again since its listing (an upload of the same
+   * file that has not written its row yet) survive.
+   */
+  deleteIfOlderThan(key: string, cutoff: Date): Promise<boolean>;
 }
 
 /** Keys are lower-case sha256 hex; anything else is refused before it reaches a path or URL. */

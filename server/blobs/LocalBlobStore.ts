@@ -1,15 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isBlobKey, type BlobObject, type BlobStore } from './BlobStore';
+import { isBlobKey, type BlobInfo, type BlobObject, type BlobStore } from './BlobStore';
 
 /**
  * Blobs as files under `<root>/<aa>/<key>`. A put streams into a temporary file while hashing,
  * then renames it into place: a reader never sees a half-written blob, and a crash leaves only
- * a temp file behind.
+ * a temp file behind. The rename also gives bytes stored again a fresh modification time, which
+ * the garbage collector's grace period relies on.
  */
 export class LocalBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
@@ -68,5 +69,46 @@ export class LocalBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     if (!isBlobKey(key)) return;
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<BlobInfo> {
+    const shards = await readdir(this.root).catch(() => [] as string[]);
+    for (const shard of shards) {
+      // Only the <aa>/ folders hold blobs (tmp/ and trash/ do not).
+      if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+      const names = await readdir(path.join(this.root, shard)).catch(() => [] as string[]);
+      for (const key of names) {
+        if (!isBlobKey(key) || !key.startsWith(shard)) continue;
+        const info = await stat(path.join(this.root, shard, key)).catch(() => null);
+        if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
+      }
+    }
+  }
+
+  /**
+   * Moves the file aside first, then looks at its time: a put that landed between the check and
+   * the move is seen on the moved file and put back, and a put after the move writes a new file.
+   */
+  async deleteIfOlderThan(key: string, cutoff: Date): Promise<boolean> {
+    if (!isBlobKey(key)) return false;
+    const file = this.pathOf(key);
+    const before = await stat(file).catch(() => null);
+    if (!before || before.mtimeMs >= cutoff.getTime()) return false;
+    const trash = path.join(this.root, 'trash');
+    await mkdir(trash, { recursive: true });
+    const held = path.join(trash, randomUUID());
+    try {
+      await rename(file, held);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw e;
+    }
+    const moved = await stat(held);
+    if (moved.mtimeMs >= cutoff.getTime()) {
+      await rename(held, file);
+      return false;
+    }
+    await rm(held, { force: true });
+    return true;
   }
 }

@@ -1,9 +1,11 @@
 import { createImageProcessHandler, IMAGE_PROCESS_JOB, type ImageJobDeps } from '../images/imageProcessJob';
+import { BLOB_GC_JOB, createBlobGcHandler } from './blobGcJob';
 import type { JobHandlers } from './jobRunner';
 
 /** Every job kind this server knows, by role (`npm run worker -- --role images`). */
 export const JOB_ROLES = {
   images: [IMAGE_PROCESS_JOB],
+  maintenance: [BLOB_GC_JOB],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobRole = keyof typeof JOB_ROLES;
@@ -12,6 +14,7 @@ export type JobRole = keyof typeof JOB_ROLES;
 export function createJobHandlers(deps: ImageJobDeps, roles: readonly JobRole[] = Object.keys(JOB_ROLES) as JobRole[]): JobHandlers {
   const all: JobHandlers = {
     [IMAGE_PROCESS_JOB]: createImageProcessHandler(deps),
+    [BLOB_GC_JOB]: createBlobGcHandler(deps),
   };
   const kinds = new Set<string>(roles.flatMap((r) => JOB_ROLES[r]));
   return Object.fromEntries(Object.entries(all).filter(([kind]) => kinds.has(kind)));

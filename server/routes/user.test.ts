@@ -183,6 +183,8 @@ describe('server errors', () => {
       get: () => Promise.resolve(null),
       has: () => Promise.resolve(false),
       delete: () => Promise.resolve(),
+      list: async function* () {},
+      deleteIfOlderThan: () => Promise.resolve(false),
     };
     const b = await createTestApp({}, { blobs: broken });
     try {

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { readManifest } from '../images/imageFiles';
+import { parsePyramidRef } from '../images/imagePyramid';
+import type { BlobStore } from './BlobStore';
+
+/** Rows read per query while collecting keys, so memory holds one page of rows at a time. */
+const PAGE = 1000;
+
+/**
+ * Every blob key a row refers to, directly or through a pyramid manifest: image originals,
+ * thumbnails, manifests and their tiles, avatars and composed viewer atlas pages. A table that starts keeping blob keys must
+ * add them here, or the garbage collector deletes its blobs after the grace period. Images of
+ * soft-deleted projects count: their rows still exist.
+ *
+ * A manifest that cannot be read stops the collection with an error (its tiles would otherwise
+ * look unused); a manifest that is gone has no tiles left to keep.
+ */
+export async function collectBlobReferences(db: Kysely<Database>, blobs: BlobStore, signal?: AbortSignal): Promise<Set<string>> {
+  const keys = new Set<string>();
+  let after = '';
+  for (;;) {
+    signal?.throwIfAborted();
+    const rows = await db
+      .selectFrom('images')
+      .select(['id', 'blob_key', 'thumb_key', 'pyramid'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+    for (const row of rows) {
+      keys.add(row.blob_key);
+      if (row.thumb_key) keys.add(row.thumb_key);
+      const ref = parsePyramidRef(row.pyramid);
+      if (!ref || keys.has(ref.manifest)) continue;
+      keys.add(ref.manifest);
+      const manifest = await readManifest(blobs, ref.manifest);
+      for (const tile of Object.values(manifest?.tiles ?? {})) keys.add(tile);
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < PAGE) break;
+    after = last.id;
+  }
+  const avatars = await db.selectFrom('users').select('avatar_key').where('avatar_key', 'is not', null).execute();
+  for (const { avatar_key } of avatars) if (avatar_key) keys.add(avatar_key);
+  const atlases = await db.selectFrom('atlas_pages').select('blob_key').where('blob_key', 'is not', null).execute();
+  for (const { blob_key } of atlases) if (blob_key) keys.add(blob_key);
+  return keys;
+}
