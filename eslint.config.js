@@ -33,6 +33,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
+    // The contract runs in the browser, its workers and Node alike: no DOM, no Node globals.
+    files: ['contract/**'],
+    ignores: ['contract/**/*.test.ts'],
+    rules: { 'no-restricted-globals': ['error', 'Buffer', 'process', 'require', 'window', 'document', 'global'] },
+  },
+  {
     files: ['app/**'],
     ignores: ['app/theme/parts/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [chakraParts] }] },

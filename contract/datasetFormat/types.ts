@@ -34,7 +34,16 @@ export interface DatasetZip {
    * CRC-32 checked (`zip_corrupt`). `maxBytes` refuses larger entries with `zip_too_large`.
    */
   read(entry: ZipEntryInfo, maxBytes?: number): Promise<Uint8Array>;
+  /**
+   * The same bytes, with the same checks, handed over chunk by chunk (a few MiB at most each), so
+   * that a large image reaches storage without being held whole. The next chunk waits for an
+   * async `onChunk`; a failed check throws after the chunks already handed over.
+   */
+  stream(entry: ZipEntryInfo, onChunk: ChunkSink): Promise<void>;
 }
+
+/** Receives an entry's bytes in order. */
+export type ChunkSink = (chunk: Uint8Array) => void | Promise<void>;
 
 /** Why a whole import stops; `entry` names the zip entry at fault when there is one. */
 export class DatasetImportError extends Error {

@@ -27,6 +27,25 @@ export const FORBIDDEN_PACKAGES = {
   shaders: ['react', 'valtio', '@chakra-ui', 'i18next'],
 };
 
+/**
+ * Where a layer may import only the packages listed (the longest matching folder decides; test
+ * files may also import vitest). The dataset-zip reader in contract/datasetFormat/ runs in the
+ * browser's import worker and on the server alike, hence its two pure-JS packages.
+ */
+export const ALLOWED_PACKAGES = {
+  contract: ['zod'],
+  'contract/datasetFormat': ['zod', 'fflate', 'fast-xml-parser'],
+};
+
+function allowedPackages(absFile) {
+  const rel = path.relative(ROOT, absFile).split(path.sep).join('/');
+  const scope = Object.keys(ALLOWED_PACKAGES)
+    .filter((folder) => rel.startsWith(`${folder}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  if (!scope) return null;
+  return /\.test\.tsx?$/.test(rel) ? [...ALLOWED_PACKAGES[scope], 'vitest'] : ALLOWED_PACKAGES[scope];
+}
+
 /** Packages that only console chunks may load: public pages must stay light. */
 export const HEAVY_PACKAGES = ['three', '@react-three', 'regl', '@tensorflow', 'fflate'];
 
@@ -49,12 +68,14 @@ export const importDirection = {
     messages: {
       layer: "'{{from}}/' may not import from '{{to}}/' (allowed: {{allowed}}).",
       pkg: "'{{from}}/' may not import the package '{{pkg}}'.",
+      onlyPkgs: "This folder may import only the packages {{allowed}}, not '{{pkg}}'.",
     },
   },
   create(context) {
     const file = context.filename;
     const from = topFolder(file);
     if (!from) return {};
+    const onlyPackages = allowedPackages(file);
     const check = (node, source) => {
       if (typeof source !== 'string') return;
       if (source.startsWith('.') || source.startsWith('/')) {
@@ -68,6 +89,9 @@ export const importDirection = {
       }
       const pkg = matchesPackage(source, FORBIDDEN_PACKAGES[from] ?? []);
       if (pkg) context.report({ node, messageId: 'pkg', data: { from, pkg } });
+      else if (onlyPackages && !matchesPackage(source, onlyPackages)) {
+        context.report({ node, messageId: 'onlyPkgs', data: { pkg: source, allowed: onlyPackages.join(', ') } });
+      }
     };
     return {
       ImportDeclaration: (node) => check(node.source, node.source.value),

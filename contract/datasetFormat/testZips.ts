@@ -1,0 +1,184 @@
+/**
+ * Test-only: dataset zips built in memory, byte by byte where fflate would refuse to write them
+ * (zip-slip names, symlinks, encryption flags, lying sizes, …). Shared by the reader's tests, the
+ * server's import tests and the import worker's tests, so each side proves it refuses the same
+ * archives. Nothing here is imported by production code.
+ *
+ *   bytesSource(bytes)            a RandomAccessSource over bytes in memory
+ *   buildZip(entries, options)    any zip, with every header field under the test's control
+ *   zipOf({ name: content })      a plain, valid zip (text deflated, the rest stored)
+ *   FIXTURES.*                    one bad zip per refusal code (see each one's comment)
+ *   vocXmlText / vocDatasetZip / cocoDatasetZip   annotation files and clean datasets
+ */
+import { deflateSync, strToU8 } from 'fflate';
+import { crc32 } from './crc32';
+import type { RandomAccessSource } from './types';
+import type { ZipLimits } from './zipLimits';
+
+export function bytesSource(bytes: Uint8Array): RandomAccessSource {
+  return {
+    size: bytes.length,
+    read: async (offset, length) => bytes.subarray(offset, Math.min(offset + length, bytes.length)),
+  };
+}
+
+export interface FixtureEntry {
+  /** A string is written as UTF-8 with the UTF-8 flag; bytes are written as they are, unflagged. */
+  name: string | Uint8Array;
+  data?: Uint8Array | string;
+  /** 0 stored, 8 deflate (default: 8 for text, 0 for bytes), or any other number to test refusals. */
+  method?: number;
+  /** General-purpose flags added to the UTF-8 flag (1 = encrypted). */
+  flags?: number;
+  /** Host system in "version made by" (3 = Unix; default 0, MS-DOS). */
+  host?: number;
+  externalAttributes?: number;
+  /** Overrides of what the headers declare, to make them lie. */
+  declaredSize?: number;
+  declaredCrc?: number;
+  /** A different name in the local header than in the central directory. */
+  localName?: string;
+}
+
+export interface FixtureOptions {
+  /** Writes Zip64 sizes, offsets and end records (as for > 65,535 entries or > 4 GiB). */
+  zip64?: boolean;
+  /** Disk number in the end record (non-zero: a multi-disk archive). */
+  disk?: number;
+  comment?: string;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** Little-endian fields: [value, byte width] pairs. */
+function fields(...values: [number, 2 | 4 | 8][]): Uint8Array {
+  const out = new Uint8Array(values.reduce((n, [, w]) => n + w, 0));
+  const data = new DataView(out.buffer);
+  let at = 0;
+  for (const [value, width] of values) {
+    if (width === 2) data.setUint16(at, value, true);
+    else if (width === 4) data.setUint32(at, value >>> 0, true);
+    else {
+      data.setUint32(at, value % 2 ** 32, true);
+      data.setUint32(at + 4, Math.floor(value / 2 ** 32), true);
+    }
+    at += width;
+  }
+  return out;
+}
+
+export function buildZip(entries: readonly FixtureEntry[], options: FixtureOptions = {}): Uint8Array {
+  const zip64 = options.zip64 ?? false;
+  const locals: Uint8Array[] = [];
+  const centrals: Uint8Array[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const nameBytes = typeof entry.name === 'string' ? strToU8(entry.name) : entry.name;
+    const localName = entry.localName === undefined ? nameBytes : strToU8(entry.localName);
+    const raw = typeof entry.data === 'string' ? strToU8(entry.data) : (entry.data ?? new Uint8Array(0));
+    const method = entry.method ?? (typeof entry.data === 'string' ? 8 : 0);
+    const body = method === 8 ? deflateSync(raw, { level: 9 }) : raw;
+    const flags = (typeof entry.name === 'string' ? 0x800 : 0) | (entry.flags ?? 0);
+    const crc = entry.declaredCrc ?? crc32(raw);
+    const size = entry.declaredSize ?? raw.length;
+    const small = (n: number): number => (zip64 ? 0xffffffff : n);
+    const common = fields([zip64 ? 45 : 20, 2], [flags, 2], [method, 2], [0, 2], [0x21, 2], [crc, 4], [small(body.length), 4], [small(size), 4]);
+    const extra = zip64 ? fields([1, 2], [24, 2], [size, 8], [body.length, 8], [offset, 8]) : new Uint8Array(0);
+    const localExtra = zip64 ? fields([1, 2], [16, 2], [size, 8], [body.length, 8]) : new Uint8Array(0);
+    const local = concat([fields([0x04034b50, 4]), common, fields([localName.length, 2], [localExtra.length, 2]), localName, localExtra, body]);
+    centrals.push(
+      concat([
+        fields([0x02014b50, 4], [((entry.host ?? 0) << 8) | 45, 2]),
+        common,
+        fields([nameBytes.length, 2], [extra.length, 2], [0, 2], [0, 2], [0, 2], [entry.externalAttributes ?? 0, 4], [small(offset), 4]),
+        nameBytes,
+        extra,
+      ]),
+    );
+    locals.push(local);
+    offset += local.length;
+  }
+  const directory = concat(centrals);
+  const comment = strToU8(options.comment ?? '');
+  const disk = options.disk ?? 0;
+  const tail: Uint8Array[] = [];
+  if (zip64) {
+    const recordOffset = offset + directory.length;
+    tail.push(
+      fields([0x06064b50, 4], [44, 8], [45, 2], [45, 2], [disk, 4], [0, 4], [entries.length, 8], [entries.length, 8], [directory.length, 8], [offset, 8]),
+      fields([0x07064b50, 4], [0, 4], [recordOffset, 8], [1, 4]),
+    );
+  }
+  const count = zip64 ? 0xffff : entries.length;
+  tail.push(
+    fields([0x06054b50, 4], [disk, 2], [0, 2], [count, 2], [count, 2], [zip64 ? 0xffffffff : directory.length, 4], [zip64 ? 0xffffffff : offset, 4], [comment.length, 2]),
+    comment,
+  );
+  return concat([...locals, directory, ...tail]);
+}
+
+/** A valid zip of the given files: strings are deflated text, bytes are stored. */
+export function zipOf(files: Record<string, Uint8Array | string>, options: FixtureOptions = {}): Uint8Array {
+  return buildZip(Object.entries(files).map(([name, data]) => ({ name, data })), options);
+}
+
+/** Bytes that start like a JPEG (the planner goes by extension; the server checks real bytes). */
+export const JPEG_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
+export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+/** Limits small enough for fixtures of a few entries and bytes. */
+export const SMALL_LIMITS: Partial<ZipLimits> = { maxEntries: 10, maxUncompressedBytes: 64 * 1024, chunkBytes: 4096 };
+
+const S_IFLNK = 0o120000;
+const S_IFREG = 0o100000;
+const MIB = 1024 * 1024;
+
+/** One bad zip per refusal, named after what is wrong with it; the comment gives the expected code. */
+export const FIXTURES = {
+  /** import_not_zip: text with no end record. */
+  notZip: (): Uint8Array => strToU8('this is not a zip file, only some text that is long enough'),
+  /** zip_unsafe_path: 'Annotations/../../etc/passwd'. */
+  zipSlip: (): Uint8Array => zipOf({ 'Annotations/../../etc/passwd': 'root:x:0:0' }),
+  /** zip_unsafe_path: '/etc/passwd'. */
+  absolutePath: (): Uint8Array => zipOf({ '/etc/passwd': 'root:x:0:0' }),
+  /** zip_unsafe_path: 'C:/Windows/win.ini'. */
+  driveLetter: (): Uint8Array => zipOf({ 'C:/Windows/win.ini': '[fonts]' }),
+  /** zip_unsafe_path: 'JPEGImages\\..\\a.jpg' (Windows separators). */
+  backslash: (): Uint8Array => zipOf({ 'JPEGImages\\..\\a.jpg': JPEG_BYTES }),
+  /** zip_unsafe_path: a NUL inside the name ('a.jpg\0.xml'). */
+  nulInName: (): Uint8Array => zipOf({ 'a.jpg\0.xml': JPEG_BYTES }),
+  /** zip_unsafe_path: an empty name. */
+  emptyName: (): Uint8Array => zipOf({ '': 'x' }),
+  /** zip_unsafe_path: the same name twice. */
+  duplicateName: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES }, { name: 'JPEGImages/a.jpg', data: PNG_BYTES }]),
+  /** zip_symlink: a Unix symbolic link 'JPEGImages/a.jpg' → '/etc/passwd'. */
+  symlink: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: '/etc/passwd', method: 0, host: 3, externalAttributes: ((S_IFLNK | 0o777) << 16) >>> 0 }]),
+  /** zip_encrypted: the encryption flag (bit 0) on an entry. */
+  encrypted: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, flags: 1 }]),
+  /** zip_unsupported: method 12 (bzip2). */
+  unsupportedMethod: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, method: 12 }]),
+  /** zip_unsupported: an end record on disk 1 (a split archive). */
+  multiDisk: (): Uint8Array => zipOf({ 'JPEGImages/a.jpg': JPEG_BYTES }, { disk: 1 }),
+  /** zip_too_many_entries with SMALL_LIMITS (11 entries, limit 10). */
+  tooManyEntries: (): Uint8Array => zipOf(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`JPEGImages/${i}.jpg`, JPEG_BYTES]))),
+  /** zip_too_large with SMALL_LIMITS: declared sizes of 3 × 30 KiB pass 64 KiB. */
+  tooLarge: (): Uint8Array => zipOf(Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`JPEGImages/${i}.jpg`, new Uint8Array(30 * 1024)]))),
+  /** zip_bomb at open (default limits): 8 MiB of zeros deflated to ~8 KiB (ratio ~1000:1, declared honestly). */
+  deflateBomb: (): Uint8Array => buildZip([{ name: 'JPEGImages/bomb.jpg', data: new Uint8Array(8 * MIB), method: 8 }]),
+  /** zip_bomb at read: declares 1000 bytes but inflates to 8 MiB (ratio check passes, the inflater is stopped). */
+  lyingSize: (): Uint8Array => buildZip([{ name: 'Annotations/a.xml', data: new Uint8Array(8 * MIB), method: 8, declaredSize: 1000 }]),
+  /** zip_corrupt at read: a wrong CRC-32. */
+  crcMismatch: (): Uint8Array => buildZip([{ name: 'Annotations/a.xml', data: '<annotation/>', declaredCrc: 0x12345678 }]),
+  /** zip_corrupt at read: the local header names another file than the central directory. */
+  localNameMismatch: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, localName: '../../a.jpg' }]),
+  /** A valid regular file with Unix attributes (0644): opens fine. */
+  unixRegularFile: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, host: 3, externalAttributes: ((S_IFREG | 0o644) << 16) >>> 0 }]),
+};
