@@ -9,7 +9,8 @@ const PAGE = 1000;
 
 /**
  * Every blob key a row refers to, directly or through a pyramid manifest: image originals,
- * thumbnails, manifests and their tiles, avatars and composed viewer atlas pages. A table that starts keeping blob keys must
+ * thumbnails, manifests and their tiles, avatars, composed viewer atlas pages and
+ * import zips waiting for their job. A table that starts keeping blob keys must
  * add them here, or the garbage collector deletes its blobs after the grace period. Images of
  * soft-deleted projects count: their rows still exist.
  *
@@ -45,5 +46,8 @@ export async function collectBlobReferences(db: Kysely<Database>, blobs: BlobSto
   for (const { avatar_key } of avatars) if (avatar_key) keys.add(avatar_key);
   const atlases = await db.selectFrom('atlas_pages').select('blob_key').where('blob_key', 'is not', null).execute();
   for (const { blob_key } of atlases) if (blob_key) keys.add(blob_key);
+  // An uploaded import zip is kept until its job has read it (the job clears the key).
+  const imports = await db.selectFrom('imports').select('blob_key').where('blob_key', 'is not', null).execute();
+  for (const { blob_key } of imports) if (blob_key) keys.add(blob_key);
   return keys;
 }

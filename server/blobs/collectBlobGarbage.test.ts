@@ -49,12 +49,22 @@ async function imageWithBlobs(name: string, tiles: string[], thumb: string) {
 }
 
 describe('blob garbage collection', () => {
-  it('deletes a deleted image’s own blobs after the grace period and keeps shared, referenced and young ones', async () => {
+  it('deletes a deleted image’s own blobs after the grace period and keeps shared, referenced (avatar, atlas, import) and young ones', async () => {
     const a = await imageWithBlobs('a', ['tile a', 'tile shared'], 'thumb shared');
     const b = await imageWithBlobs('b', ['tile shared', 'tile b'], 'thumb shared');
     const avatar = await put('avatar bytes');
     await age(avatar, 2);
     await t.database.db.updateTable('users').set({ avatar_key: avatar }).where('id', '=', admin.id).execute();
+
+    const atlas = await put('atlas page bytes');
+    const importZip = await put('import zip bytes');
+    for (const key of [atlas, importZip]) await age(key, 2);
+    const at = new Date().toISOString();
+    await t.database.db.insertInto('atlas_pages').values({ key: 'page-1', project_id: projectId, cell_size: 64, cells: '[]', blob_key: atlas, created_at: at, used_at: at }).execute();
+    await t.database.db.insertInto('imports').values({
+      id: 'import-1', project_id: projectId, user_id: admin.id, file_name: 'set.zip', bytes: 16, state: 'queued', progress: 0,
+      error: null, error_entry: null, report: null, blob_key: importZip, created_at: at, updated_at: at,
+    }).execute();
 
     expect((await as(t, admin, 'DELETE', `projects/${projectId}/images/${a.id}`)).status).toBe(204);
     // Stored just now and not (yet) referenced: an upload whose row is not written yet.
@@ -63,7 +73,7 @@ describe('blob garbage collection', () => {
     const result = await gc();
     expect(result).toMatchObject({ deleted: 3, young: 1 });
     for (const key of [a.original, a.manifest, a.tileKeys[0]!]) expect(await blobs.has(key)).toBe(false);
-    for (const key of [b.original, b.manifest, b.thumbKey, ...b.tileKeys, avatar, fresh]) expect(await blobs.has(key)).toBe(true);
+    for (const key of [b.original, b.manifest, b.thumbKey, ...b.tileKeys, avatar, atlas, importZip, fresh]) expect(await blobs.has(key)).toBe(true);
     expect(a.thumbKey).toBe(b.thumbKey);
     expect(a.tileKeys[1]).toBe(b.tileKeys[0]);
 
