@@ -14,7 +14,7 @@
  * and 65,535 entries: `addImage` refuses an image that would pass either (`ZIP_LIMIT_ERROR`)
  * instead of writing a broken archive.
  */
-import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
+import { Zip, ZipPassThrough, deflateSync, strToU8 } from 'fflate';
 import { CocoBuilder } from './cocoJson';
 import { crc32 } from './crc32';
 import { ZIP_LIMIT_ERROR } from './zipLimitError';
@@ -87,6 +87,23 @@ class StoredEntry extends ZipPassThrough {
   }
 }
 
+/**
+ * A text entry deflated in one call, pushed once with `final`. fflate's streaming ZipDeflate
+ * zero-fills ~800 KB of working buffers per entry (a 96 KB window, a 512 KB hash head sized for
+ * streams), which for a 1 KB XML file cost more than storing its image and was most of the
+ * export's memory; one-shot deflate sizes its hash to the input (~170 KB, mostly fixed tables).
+ */
+class DeflatedText extends ZipPassThrough {
+  constructor(filename: string) {
+    super(filename);
+    this.compression = 8;
+  }
+
+  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
+    this.ondata(null, deflateSync(chunk, { level: 6 }), final);
+  }
+}
+
 function rgb(color: string): string {
   const n = Number.parseInt(color.slice(1), 16);
   return Number.isNaN(n) ? '0,0,0' : `${(n >> 16) & 255},${(n >> 8) & 255},${n & 255}`;
@@ -120,7 +137,7 @@ export class DatasetArchive {
 
   private addText(name: string, text: string): void {
     this.entries += 1;
-    const entry = new ZipDeflate(name, { level: 6 });
+    const entry = new DeflatedText(name);
     entry.mtime = this.createdAt;
     this.zip.add(entry);
     entry.push(strToU8(text), true);
