@@ -6,7 +6,8 @@ import { verifyLinkKey } from './outbox';
  * The image viewer against the real server: a 3000 × 2000 PNG gets a DeepZoom pyramid and opens
  * from the image list on its tiles (WebGL on SwiftShader); the screen is read back and compared
  * with the image's known colours; zooming in brings finer tiles; once the 8 s access token has
- * expired, panning still loads tiles (each fetch renews the token once on 401). A small image
+ * expired, panning still loads tiles (each fetch renews the token once on 401); the image's box
+ * is drawn in its label's colour with the label's name. A small image
  * (≤ 2048 px, no pyramid) opens through its original.
  */
 const PASSWORD = 'maruTest12!';
@@ -35,7 +36,7 @@ async function bigPng(): Promise<Buffer> {
 }
 
 /** Signs up, creates a project with a label, uploads `files`, waits until they are processed, and signs the page in. */
-async function projectWith(page: Page, files: { name: string; png: Buffer }[]): Promise<{ projectId: string; ids: Map<string, string> }> {
+async function projectWith(page: Page, files: { name: string; png: Buffer }[]): Promise<{ projectId: string; ids: Map<string, string>; labelId: string; freshToken: () => Promise<string> }> {
   const email = `viewer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
   expect((await page.request.post('/api/auth/register', { data: { name: 'Viewer Tester', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
   expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
@@ -49,7 +50,10 @@ async function projectWith(page: Page, files: { name: string; png: Buffer }[]): 
   const created = await page.request.post('/api/projects', { headers: headers(), data: { title: '뷰어', description: 'viewer', subtype: 'IMAGE_OBJECT_DETECTION' } });
   expect(created.status()).toBe(201);
   const projectId = ((await created.json()) as { id: string }).id;
-  expect((await page.request.post(`/api/projects/${projectId}/labels`, { headers: headers(), data: { name: 'cat', color: '#ff0000' } })).status()).toBe(201);
+  // Cyan: no block of the test image comes near it, so the box outline can be found on screen.
+  const label = await page.request.post(`/api/projects/${projectId}/labels`, { headers: headers(), data: { name: 'cat', color: '#00ffff' } });
+  expect(label.status()).toBe(201);
+  const labelId = ((await label.json()) as { id: string }).id;
 
   const ids = new Map<string, string>();
   for (const { name, png } of files) {
@@ -74,7 +78,7 @@ async function projectWith(page: Page, files: { name: string; png: Buffer }[]): 
     localStorage.setItem('auth._refresh_token.local', p.refreshToken);
     localStorage.setItem('auth.strategy', 'local');
   }, pair);
-  return { projectId, ids };
+  return { projectId, ids, labelId, freshToken: async () => `Bearer ${(await login()).token}` };
 }
 
 /** Every tile response of the page: DeepZoom level, column, row, status. */
@@ -138,8 +142,14 @@ async function expectSwiftShader(page: Page): Promise<void> {
 }
 
 test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tiles, and keeps loading after the token expired', async ({ page }) => {
-  const { projectId, ids } = await projectWith(page, [{ name: 'big.png', png: await bigPng() }]);
+  const { projectId, ids, labelId, freshToken } = await projectWith(page, [{ name: 'big.png', png: await bigPng() }]);
   const imageId = ids.get('big.png')!;
+  // One box inside block (4, 0) (red: little green), away from every point the colour checks read.
+  const annotated = await page.request.put(`/api/projects/${projectId}/images/${imageId}/annotations`, {
+    headers: { Authorization: await freshToken() },
+    data: { annotations: [{ labelId, kind: 'box', x: 2100, y: 50, width: 350, height: 400 }] },
+  });
+  expect(annotated.ok()).toBe(true);
   const tiles = watchTiles(page);
   await page.goto(`/console/projects/${projectId}`);
   await wait(page.getByTestId('thumbnail')).toBeVisible();
@@ -155,6 +165,10 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
   const fitLevels = new Set(tiles.map((t) => t.level));
   expect(Math.max(...fitLevels)).toBeLessThan(12);
 
+  // The box arrived (its name is drawn beside it once the boxes are on screen).
+  await expect(page.getByTestId('viewer-annotations')).toHaveText('주석 1개');
+  await expect(page.getByTestId('viewer-stage').getByText('cat', { exact: true })).toBeVisible();
+
   // Fitted: the image is centred; each block's centre shows that block's colour.
   let shot = await readCanvas(canvas);
   const z = fitZoom(shot.width, shot.height, 3000, 2000);
@@ -165,6 +179,13 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
   }
   // Outside the image: the engine's background.
   expectColour(shot.at(4, 4), [32, 33, 36], 'background');
+  // The box: its outline in the label's colour where its left edge crosses the middle, its name beside it.
+  const edgeX = shot.width / 2 + (2100 - 1500) * z;
+  const edgeY = shot.height / 2 + (250 - 1000) * z;
+  const green = (x: number) => shot.at(x, edgeY)[1] ?? 0;
+  // The block is (200, 40, 30); the cyan outline lifts the green channel where it passes.
+  expect(Math.max(...Array.from({ length: 13 }, (_, i) => green(edgeX - 6 + i))), 'box outline').toBeGreaterThan(130);
+  expect(green(edgeX - 8), 'left of the box').toBeLessThan(60);
 
   // The buttons zoom about the centre by 1.25 and back; fit returns to the whole image.
   const zoomPercent = async () => Number(/([\d.]+)%/.exec((await page.getByTestId('viewer-zoom').textContent()) ?? '')?.[1]);

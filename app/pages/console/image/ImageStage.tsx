@@ -98,7 +98,7 @@ export function ImageStage({ projectId, image, annotations }: { projectId: strin
           {t(`engineErrors.${error}`)}
         </Box>
       )}
-      <Box ref={layerRef} position="relative" h={{ base: '60vh', md: 'calc(100dvh - 300px)' }} minH="420px" bg="gray.900" rounded="md" overflow="hidden">
+      <Box ref={layerRef} data-testid="viewer-stage" position="relative" h={{ base: '60vh', md: 'calc(100dvh - 300px)' }} minH="420px" bg="gray.900" rounded="md" overflow="hidden">
         <canvas
           ref={canvasRef}
           tabIndex={0}
