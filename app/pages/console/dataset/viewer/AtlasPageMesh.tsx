@@ -2,7 +2,7 @@ import { useThree } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
 import { InstancedBufferAttribute, LinearFilter, LinearMipmapLinearFilter, NoColorSpace, PlaneGeometry, Texture } from 'three';
 import type { AtlasPage } from '../../../../../contract/apiAtlas';
-import { fetchAtlasBitmap } from './atlasApi';
+import { acquireAtlasBitmap, releaseAtlasBitmap } from './atlasBitmaps';
 import { createAtlasMaterial } from './atlasMaterial';
 import { cellCentre, type GalleryLayout } from './galleryLayout';
 
@@ -46,17 +46,12 @@ export function AtlasPageMesh({ page, first, columns, layout, onLoaded }: AtlasP
   useEffect(() => () => material.dispose(), [material]);
 
   useEffect(() => {
-    const controller = new AbortController();
+    let live = true;
     let texture: Texture | null = null;
-    let bitmap: ImageBitmap | null = null;
-    fetchAtlasBitmap(page.url, controller.signal)
-      .then((loaded) => {
-        if (controller.signal.aborted) {
-          loaded.close();
-          return;
-        }
-        bitmap = loaded;
-        texture = new Texture(loaded);
+    acquireAtlasBitmap(page.url)
+      .then((bitmap) => {
+        if (!live) return;
+        texture = new Texture(bitmap);
         // ImageBitmaps cannot be flipped on upload; the shader reads the rows top first instead.
         texture.flipY = false;
         texture.colorSpace = NoColorSpace;
@@ -70,13 +65,13 @@ export function AtlasPageMesh({ page, first, columns, layout, onLoaded }: AtlasP
         onLoaded?.(page.key, true);
       })
       .catch(() => {
-        if (!controller.signal.aborted) onLoaded?.(page.key, false);
+        if (live) onLoaded?.(page.key, false);
       });
     return () => {
-      controller.abort();
+      live = false;
       if (material.uniforms.ready) material.uniforms.ready.value = 0;
       texture?.dispose();
-      bitmap?.close();
+      releaseAtlasBitmap(page.url);
     };
   }, [page.url, page.key, material, invalidate, onLoaded]);
 

@@ -56,7 +56,12 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
   const images = useMemo(() => index.pages.flatMap((p) => p.images), [index]);
   const limits = useCallback(() => ({ min: minZoom(layout, size.current), max: MAX_ZOOM }), [layout]);
 
-  const update = useCallback(() => apply.current?.(), []);
+  // The view is also written on the element (tests and benchmarks compute cell positions from it).
+  const update = useCallback(() => {
+    apply.current?.();
+    const { x, y, zoom } = state.current.view;
+    if (container.current) container.current.dataset.view = `${x},${y},${zoom}`;
+  }, []);
 
   const fit = useCallback(() => {
     state.current.view = fitView(layout, size.current);
@@ -194,6 +199,7 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
       data-total={index.total}
       data-loaded-pages="0"
       data-pages={index.pages.length}
+      data-columns={layout.columns}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
