@@ -9,6 +9,7 @@
  *   zipOf({ name: content })      a plain, valid zip (text deflated, the rest stored)
  *   FIXTURES.*                    one bad zip per refusal code (see each one's comment)
  *   vocXmlText / vocDatasetZip / cocoDatasetZip   annotation files and clean datasets
+ *   FIXTURES.malformedXml, .xxe, …  zips that open but fail planDatasetImport
  */
 import { deflateSync, strToU8 } from 'fflate';
 import { crc32 } from './crc32';
@@ -179,6 +180,112 @@ export const FIXTURES = {
   crcMismatch: (): Uint8Array => buildZip([{ name: 'Annotations/a.xml', data: '<annotation/>', declaredCrc: 0x12345678 }]),
   /** zip_corrupt at read: the local header names another file than the central directory. */
   localNameMismatch: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, localName: '../../a.jpg' }]),
+  /** annotation_malformed at planning: 'Annotations/a.xml' is cut off mid-element. */
+  malformedXml: (): Uint8Array => zipOf({ 'JPEGImages/a.jpg': JPEG_BYTES, 'Annotations/a.xml': '<annotation><filename>a.jpg</filename><object><name>cat' }),
+  /** annotation_malformed at planning: an object without its bndbox numbers. */
+  missingBndbox: (): Uint8Array =>
+    zipOf({ 'JPEGImages/a.jpg': JPEG_BYTES, 'Annotations/a.xml': vocXmlText({ filename: 'a.jpg', width: 64, height: 48, objects: [] }).replace('</annotation>', '<object><name>cat</name><bndbox><xmin>1</xmin></bndbox></object></annotation>') }),
+  /** annotation_malformed at planning: an external entity (XXE) reading /etc/passwd into the file name. */
+  xxe: (): Uint8Array =>
+    zipOf({
+      'JPEGImages/a.jpg': JPEG_BYTES,
+      'Annotations/a.xml': '<?xml version="1.0"?>\n<!DOCTYPE annotation [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
+        + '<annotation><filename>&xxe;</filename><size><width>64</width><height>48</height></size></annotation>',
+    }),
+  /** annotation_malformed at planning: nested internal entities (billion laughs) in a label name. */
+  billionLaughs: (): Uint8Array =>
+    zipOf({
+      'JPEGImages/a.jpg': JPEG_BYTES,
+      'Annotations/a.xml': '<?xml version="1.0"?>\n<!DOCTYPE annotation [<!ENTITY a "aaaaaaaaaa">'
+        + Array.from({ length: 9 }, (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`).join('')
+        + ']>\n<annotation><filename>a.jpg</filename><size><width>64</width><height>48</height></size>'
+        + '<object><name>&j;</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>40</xmax><ymax>40</ymax></bndbox></object></annotation>',
+    }),
+  /** annotation_malformed at planning: a COCO JSON whose annotation names an image id that is not listed. */
+  cocoUnknownImage: (): Uint8Array =>
+    zipOf({
+      'images/a.jpg': JPEG_BYTES,
+      'annotations.json': JSON.stringify({ images: [{ id: 1, file_name: 'a.jpg', width: 64, height: 48 }], annotations: [{ image_id: 2, category_id: 1, bbox: [0, 0, 30, 30] }], categories: [{ id: 1, name: 'cat' }] }),
+    }),
+  /** annotation_malformed at planning: 'annotations.json' is not JSON. */
+  malformedJson: (): Uint8Array => zipOf({ 'images/a.jpg': JPEG_BYTES, 'annotations.json': '{"images": [' }),
+  /** format_unknown at planning: images only, no annotations. */
+  imagesOnly: (): Uint8Array => zipOf({ 'photos/a.jpg': JPEG_BYTES, 'photos/b.png': PNG_BYTES }),
   /** A valid regular file with Unix attributes (0644): opens fine. */
   unixRegularFile: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, host: 3, externalAttributes: ((S_IFREG | 0o644) << 16) >>> 0 }]),
 };
+
+export interface FixtureVocObject {
+  name: string;
+  xmin: number;
+  ymin: number;
+  xmax: number;
+  ymax: number;
+}
+
+/** A Pascal VOC annotation as labelImg and our exporter write it. */
+export function vocXmlText(a: { filename: string; width: number; height: number; objects: FixtureVocObject[] }): string {
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const objects = a.objects.map(
+    (o) => `  <object>\n    <name>${esc(o.name)}</name>\n    <difficult>0</difficult>\n    <bndbox>\n      <xmin>${o.xmin}</xmin>\n      <ymin>${o.ymin}</ymin>\n`
+      + `      <xmax>${o.xmax}</xmax>\n      <ymax>${o.ymax}</ymax>\n    </bndbox>\n  </object>\n`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<annotation>\n  <folder>JPEGImages</folder>\n  <filename>${esc(a.filename)}</filename>\n`
+    + `  <size>\n    <width>${a.width}</width>\n    <height>${a.height}</height>\n    <depth>3</depth>\n  </size>\n${objects.join('')}</annotation>\n`;
+}
+
+/**
+ * A clean VOC dataset in a top folder 'VOC/': a.jpg (train, a cat and a dog box), B.PNG (val, a
+ * dog box, annotated as 'b.png'), c.jpg (test, no annotation file) and, to be skipped: a box out of
+ * bounds and a box under MIN_BOX_SIDE on a.jpg, ghost.xml naming no image (image_missing),
+ * README.md (not_image) and a second 'a.jpeg' (duplicate_name). Labels declared by labelmap.txt:
+ * cat, dog, bird (bird unused).
+ */
+export function vocDatasetZip(): Uint8Array {
+  return zipOf({
+    'VOC/JPEGImages/a.jpg': JPEG_BYTES,
+    'VOC/JPEGImages/B.PNG': PNG_BYTES,
+    'VOC/JPEGImages/c.jpg': JPEG_BYTES,
+    'VOC/extra/a.jpeg': JPEG_BYTES,
+    'VOC/Annotations/a.xml': vocXmlText({
+      filename: 'a.jpg', width: 640, height: 480,
+      objects: [
+        { name: 'cat', xmin: 10, ymin: 20, xmax: 110, ymax: 70 },
+        { name: 'dog', xmin: 300, ymin: 200, xmax: 640, ymax: 480 },
+        { name: 'cat', xmin: 600, ymin: 10, xmax: 660, ymax: 60 },
+        { name: 'dog', xmin: 5, ymin: 5, xmax: 15, ymax: 100 },
+      ],
+    }),
+    'VOC/Annotations/b.xml': vocXmlText({ filename: 'b.png', width: 320, height: 240, objects: [{ name: 'dog', xmin: 0, ymin: 0, xmax: 320, ymax: 240 }] }),
+    'VOC/Annotations/ghost.xml': vocXmlText({ filename: 'ghost.jpg', width: 10, height: 10, objects: [] }),
+    'VOC/ImageSets/Main/train.txt': 'a\n',
+    'VOC/ImageSets/Main/val.txt': 'b\n',
+    'VOC/ImageSets/Main/test.txt': 'c\n',
+    'VOC/labelmap.txt': '# label:color_rgb:parts:actions\ncat:255,0,0::\ndog:0,255,0::\nbird:0,0,255::\n',
+    'VOC/README.md': 'A test dataset.',
+  });
+}
+
+/**
+ * A clean COCO dataset: instances_val.json (split 'validation') over images/a.jpg (a cat box) and
+ * images/b.jpg (no annotation, width/height absent), one annotation naming 'missing.jpg'
+ * (image_missing) and categories cat, dog (dog unused).
+ */
+export function cocoDatasetZip(): Uint8Array {
+  return zipOf({
+    'images/a.jpg': JPEG_BYTES,
+    'images/b.jpg': JPEG_BYTES,
+    'annotations/instances_val.json': JSON.stringify({
+      images: [
+        { id: 1, file_name: 'a.jpg', width: 640, height: 480 },
+        { id: 2, file_name: 'b.jpg' },
+        { id: 3, file_name: 'missing.jpg', width: 10, height: 10 },
+      ],
+      annotations: [
+        { id: 1, image_id: 1, category_id: 7, bbox: [10.5, 20, 100, 50], area: 5000, iscrowd: 0 },
+        { id: 2, image_id: 1, category_id: 7, bbox: [630, 20, 100, 50], area: 5000, iscrowd: 0 },
+      ],
+      categories: [{ id: 7, name: 'cat' }, { id: 8, name: 'dog' }],
+    }),
+  });
+}

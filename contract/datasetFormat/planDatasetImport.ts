@@ -1,0 +1,217 @@
+/**
+ * Decides what an opened dataset zip imports: the format (Pascal VOC when any Annotations/*.xml is
+ * present, else a COCO JSON), each image with its boxes, whole-image classes and split, the label
+ * names, and every entry left out with its reason. Images are matched to annotations by base name
+ * (any case of the name and extension). Boxes are read back exactly as our exporter writes them
+ * (workers/export/vocXml.ts: whole-pixel corners, xmax/ymax exclusive), so an export imports to the
+ * same numbers. Labels: those a label map or COCO's categories declare, in their order, then any
+ * other used name in order of first use.
+ */
+import { IMPORT_MAX_TEXT_BYTES, type ImportSkipReason } from '../apiImports';
+import { MIN_BOX_SIDE } from '../apiAnnotations';
+import type { Split } from '../apiProjects';
+import { datasetEntryKind, entryBaseName, entryFileName, imageKey, type DatasetEntryKind } from './datasetEntryKind';
+import { parseCocoDataset, type CocoDatasetRecord } from './parseCocoDataset';
+import { parseVocAnnotation } from './parseVocAnnotation';
+import { classListName, parseClassList, parseLabelMap, parseSplitList } from './parseVocLists';
+import { DatasetImportError, type DatasetZip, type ImportPlan, type PlannedBox, type PlannedImage, type ZipEntryInfo } from './types';
+
+const VOC_SPLITS: Record<'train' | 'val' | 'test', Split> = { train: 'train', val: 'validation', test: 'test' };
+const utf8 = new TextDecoder('utf-8');
+
+type Skipped = ImportPlan['skipped'];
+interface Classified {
+  entry: ZipEntryInfo;
+  kind: DatasetEntryKind;
+}
+
+/** Collects label names: declared ones first, then others as they are used. */
+class LabelOrder {
+  private readonly names = new Set<string>();
+  add(name: string): void {
+    this.names.add(name);
+  }
+  list(): string[] {
+    return [...this.names];
+  }
+}
+
+export interface PlanOptions {
+  /** Largest annotation file read (default IMPORT_MAX_TEXT_BYTES); tests pass a small one. */
+  maxTextBytes?: number;
+}
+
+/** The zip with its text-size limit, as the planning steps read it. */
+interface TextZip {
+  zip: DatasetZip;
+  maxTextBytes: number;
+}
+
+async function readText({ zip, maxTextBytes }: TextZip, entry: ZipEntryInfo): Promise<string> {
+  return utf8.decode(await zip.read(entry, maxTextBytes));
+}
+
+/** A box against the stated image size: kept, or the reason it is left out. */
+function checkBox(box: PlannedBox, width: number | null, height: number | null): ImportSkipReason | null {
+  const outside = box.x < 0 || box.y < 0 || (width !== null && box.x + box.width > width) || (height !== null && box.y + box.height > height);
+  if (outside) return 'box_out_of_bounds';
+  if (box.width < MIN_BOX_SIDE || box.height < MIN_BOX_SIDE) return 'box_too_small';
+  return null;
+}
+
+/**
+ * Every image entry, one per base name (images under JPEGImages/ first, then in zip order);
+ * the others are skipped as duplicates.
+ */
+function collectImages(classified: Classified[], skipped: Skipped): Map<string, PlannedImage> {
+  const candidates = classified.filter((c) => c.kind.kind === 'image').map((c) => c.entry.name);
+  const inJpegImages = (name: string) => name.split('/').includes('JPEGImages');
+  candidates.sort((a, b) => Number(inJpegImages(b)) - Number(inJpegImages(a)));
+  const images = new Map<string, PlannedImage>();
+  for (const name of candidates) {
+    const key = imageKey(name);
+    if (images.has(key)) skipped.push({ entry: name, reason: 'duplicate_name' });
+    else images.set(key, { entry: name, fileName: entryFileName(name), split: null, width: null, height: null, boxes: [], classes: [] });
+  }
+  return images;
+}
+
+function addBoxes(image: PlannedImage, boxes: PlannedBox[], labels: LabelOrder, skipped: Skipped): void {
+  for (const box of boxes) {
+    const problem = checkBox(box, image.width, image.height);
+    if (problem) {
+      skipped.push({ entry: image.entry, reason: problem });
+      continue;
+    }
+    image.boxes.push(box);
+    labels.add(box.label);
+  }
+}
+
+async function planVoc(zip: TextZip, classified: Classified[], images: Map<string, PlannedImage>, skipped: Skipped): Promise<string[]> {
+  const labels = new LabelOrder();
+  const of = (kind: DatasetEntryKind['kind']) => classified.filter((c) => c.kind.kind === kind);
+
+  const classFiles = new Map<string, string>();
+  for (const { entry } of of('labelMap')) {
+    for (const name of parseLabelMap(await readText(zip, entry))) {
+      labels.add(name);
+      classFiles.set(classListName(name), name);
+    }
+  }
+
+  const annotated = new Set<PlannedImage>();
+  for (const { entry } of of('vocXml')) {
+    const voc = parseVocAnnotation(await readText(zip, entry), entry.name);
+    const image = images.get(imageKey(voc.filename)) ?? images.get(imageKey(entry.name));
+    if (!image) {
+      skipped.push({ entry: entry.name, reason: 'image_missing' });
+      continue;
+    }
+    if (annotated.has(image)) {
+      skipped.push({ entry: entry.name, reason: 'duplicate_name' });
+      continue;
+    }
+    annotated.add(image);
+    image.width = voc.width;
+    image.height = voc.height;
+    const boxes = voc.objects.map((o) => ({ label: o.name, x: o.xmin, y: o.ymin, width: o.xmax - o.xmin, height: o.ymax - o.ymin }));
+    addBoxes(image, boxes, labels, skipped);
+  }
+
+  const setSplit = (base: string, split: Split): PlannedImage | undefined => {
+    const image = images.get(base.toLowerCase());
+    if (image && image.split === null) image.split = split;
+    return image;
+  };
+  for (const { entry, kind } of of('splitList')) {
+    if (kind.kind !== 'splitList') continue;
+    for (const base of parseSplitList(await readText(zip, entry))) setSplit(base, VOC_SPLITS[kind.split]);
+  }
+  for (const { entry, kind } of of('classList')) {
+    if (kind.kind !== 'classList') continue;
+    const label = classFiles.get(kind.className) ?? kind.className;
+    for (const base of parseClassList(await readText(zip, entry))) {
+      const image = setSplit(base, VOC_SPLITS[kind.split]);
+      if (image && !image.classes.includes(label)) {
+        image.classes.push(label);
+        labels.add(label);
+      }
+    }
+  }
+  return labels.list();
+}
+
+/** The split a COCO file's name suggests (instances_train2017.json → train), or null. */
+function cocoSplit(name: string): Split | null {
+  const base = entryBaseName(name).toLowerCase();
+  if (/(^|[^a-z])train/.test(base)) return 'train';
+  if (/(^|[^a-z])val/.test(base)) return 'validation';
+  if (/(^|[^a-z])test/.test(base)) return 'test';
+  return null;
+}
+
+async function planCoco(zip: TextZip, jsonEntries: ZipEntryInfo[], images: Map<string, PlannedImage>, skipped: Skipped): Promise<string[] | null> {
+  const datasets: { entry: ZipEntryInfo; coco: CocoDatasetRecord }[] = [];
+  const otherJson: Skipped = [];
+  for (const entry of jsonEntries) {
+    const coco = parseCocoDataset(await readText(zip, entry), entry.name);
+    if (coco) datasets.push({ entry, coco });
+    else otherJson.push({ entry: entry.name, reason: 'not_image' });
+  }
+  if (datasets.length === 0) return null;
+  skipped.push(...otherJson);
+  const labels = new LabelOrder();
+  for (const { coco } of datasets) coco.categories.forEach((name) => labels.add(name));
+  const annotated = new Set<PlannedImage>();
+  for (const { entry, coco } of datasets) {
+    for (const record of coco.images) {
+      const image = images.get(imageKey(record.fileName));
+      if (!image) {
+        skipped.push({ entry: record.fileName, reason: 'image_missing' });
+        continue;
+      }
+      if (annotated.has(image)) {
+        skipped.push({ entry: record.fileName, reason: 'duplicate_name' });
+        continue;
+      }
+      annotated.add(image);
+      image.width = record.width;
+      image.height = record.height;
+      image.split = cocoSplit(entry.name);
+      addBoxes(image, record.boxes, labels, skipped);
+    }
+  }
+  return labels.list();
+}
+
+/**
+ * Plans the import of an opened zip. Throws `format_unknown` when it is neither VOC nor COCO and
+ * `annotation_malformed` (with the entry) for an annotation file that does not parse or lacks a
+ * required field; entries that are merely unusable are listed in `skipped`.
+ */
+export async function planDatasetImport(zip: DatasetZip, options: PlanOptions = {}): Promise<ImportPlan> {
+  const textZip: TextZip = { zip, maxTextBytes: options.maxTextBytes ?? IMPORT_MAX_TEXT_BYTES };
+  const classified: Classified[] = zip.entries.map((entry) => ({ entry, kind: datasetEntryKind(entry.name) }));
+  const skipped: Skipped = [];
+  const isVoc = classified.some((c) => c.kind.kind === 'vocXml');
+  const images = collectImages(classified, skipped);
+
+  let labels: string[] | null;
+  if (isVoc) {
+    labels = await planVoc(textZip, classified, images, skipped);
+  } else {
+    const jsonEntries = classified.filter((c) => c.kind.kind === 'json').map((c) => c.entry);
+    labels = await planCoco(textZip, jsonEntries, images, skipped);
+    if (labels === null) throw new DatasetImportError('format_unknown');
+  }
+
+  // Files that are neither images nor the format's own annotation files.
+  const known: DatasetEntryKind['kind'][] = isVoc ? ['image', 'vocXml', 'splitList', 'classList', 'otherImageSet', 'labelMap', 'json'] : ['image', 'json'];
+  const others = classified.filter((c) => !known.includes(c.kind.kind)).map((c) => ({ entry: c.entry.name, reason: 'not_image' as const }));
+
+  const format = isVoc ? 'voc' : 'coco';
+  const order = new Map(zip.entries.map((e, i) => [e.name, i]));
+  const planned = [...images.values()].sort((a, b) => (order.get(a.entry) ?? 0) - (order.get(b.entry) ?? 0));
+  return { format, images: planned, labels, skipped: [...others, ...skipped] };
+}
