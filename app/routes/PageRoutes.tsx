@@ -52,7 +52,8 @@ export function PageRoutes() {
             <Route path={paths.console}><pages.ConsoleHome /></Route>
             <Route path={paths.consoleSettings}><pages.ConsoleSettings /></Route>
             <Route path={paths.consoleUser}><pages.ConsoleUser /></Route>
-            <Route path={paths.consoleProjectImage}><pages.ConsoleProjectImage /></Route>
+            {/* The image viewer loads from the project page's chunk (ProjectPage.tsx), which keeps its loader out of the landing entry. */}
+            <Route path={paths.consoleProjectImage}><pages.ConsoleProject /></Route>
             <Route path={paths.consoleProject}><pages.ConsoleProject /></Route>
             <Route path={paths.consolePay}><pages.ConsolePay /></Route>
             {labPages && <Route path={LAB_ENGINE_PATH}><labPages.EngineLab /></Route>}

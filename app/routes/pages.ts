@@ -32,7 +32,6 @@ const load = {
   ConsoleSettings: () => import('../pages/console/SettingsPage'),
   ConsoleUser: () => import('../pages/console/UserPage'),
   ConsoleProject: () => import('../pages/console/projects/ProjectPage'),
-  ConsoleProjectImage: () => import('../pages/console/image/ImageViewerPage'),
   ConsolePay: () => import('../pages/console/PayResultPage'),
 } satisfies Record<string, Loader>;
 

@@ -1,4 +1,5 @@
 import { Badge, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { SUPPORTED_SUBTYPES, type Project } from '../../../../contract/apiProjects';
@@ -83,8 +84,16 @@ function ProjectView() {
   );
 }
 
-/** /console/projects/:projectId/:tab?: a project with its Dataset and Settings tabs. */
+/**
+ * The image viewer (`paths.consoleProjectImage`) is routed here and loaded lazily from this
+ * chunk: its loader then costs the landing entry nothing, and only viewers load the engine.
+ */
+const ImageViewerPage = lazy(() => import('../image/ImageViewerPage'));
+
+/** /console/projects/:projectId/:tab?: a project with its Dataset and Settings tabs (or one of its images). */
 export default function ProjectPage() {
+  const { imageId } = useParams<{ imageId?: string }>();
+  if (imageId !== undefined) return <ImageViewerPage />;
   return (
     <ConsoleScope>
       <ProjectView />
