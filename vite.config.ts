@@ -21,22 +21,17 @@ export default defineConfig(({ mode }) => {
         // failure is swallowed and no inline script is needed (strict CSP).
         injectRegister: false,
         registerType: 'autoUpdate',
-        filename: 'sw.js',
+        // Our own worker source (precache, navigation fallback, font cache, streamed downloads);
+        // the plugin builds it and injects the precache list.
+        strategies: 'injectManifest',
+        srcDir: 'app/platform',
+        filename: 'sw.ts',
         manifest: false,
-        workbox: {
+        injectManifest: {
           // App shell only: HTML, JS, CSS and the icons. Font subsets are cached on first use.
           globPatterns: ['**/*.{js,css,html,svg,ico,png,webmanifest}'],
-          globIgnores: ['**/og-*.png'],
-          navigateFallback: '/index.html',
-          navigateFallbackDenylist: [/^\/api\//, /^\/sw\.js$/],
+          globIgnores: ['**/og-*.png', 'sw.js'],
           maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-          runtimeCaching: [
-            {
-              urlPattern: ({ url }) => url.pathname.endsWith('.woff2'),
-              handler: 'CacheFirst',
-              options: { cacheName: 'fonts', expiration: { maxEntries: 120 } },
-            },
-          ],
         },
       }),
     ],

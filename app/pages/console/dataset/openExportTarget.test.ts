@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blobTarget, openExportTarget } from './openExportTarget';
+import { BLOB_EXPORT_LIMIT, blobTarget, openExportTarget } from './openExportTarget';
 
 afterEach(() => {
   Reflect.deleteProperty(globalThis, 'showSaveFilePicker');
@@ -23,6 +23,28 @@ describe('export targets', () => {
     await target?.abort();
     expect(written).toEqual([3]);
     expect(file.abort).toHaveBeenCalled();
+  });
+
+  it('without a save dialog streams through the service worker, else falls back to a Blob', async () => {
+    const streamed = { write: vi.fn(async () => undefined), close: vi.fn(async () => undefined), abort: vi.fn(async () => undefined) };
+    const viaWorker = vi.fn(async () => streamed);
+    expect(await openExportTarget('p.zip', viaWorker)).toBe(streamed);
+    expect(viaWorker).toHaveBeenCalledWith('p.zip');
+
+    // No active worker (first visit, private mode), or it failed: the capped Blob.
+    for (const open of [async () => null, async () => Promise.reject(new Error('no worker'))]) {
+      const target = await openExportTarget('p.zip', open);
+      expect(target).not.toBe(streamed);
+      await expect(target?.write({ byteLength: BLOB_EXPORT_LIMIT + 1 } as Uint8Array)).rejects.toThrow('export_too_large');
+    }
+  });
+
+  it('prefers the save dialog when the browser has one', async () => {
+    const file = { write: vi.fn(async () => undefined), close: vi.fn(async () => undefined), abort: vi.fn(async () => undefined) };
+    Object.assign(globalThis, { showSaveFilePicker: async () => ({ createWritable: async () => file }) });
+    const viaWorker = vi.fn(async () => null);
+    await openExportTarget('p.zip', viaWorker);
+    expect(viaWorker).not.toHaveBeenCalled();
   });
 
   it('answers null when the save dialog is closed', async () => {

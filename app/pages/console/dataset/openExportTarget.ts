@@ -1,7 +1,11 @@
+import { openServiceWorkerDownload } from '../../../platform/download/serviceWorkerDownload';
+
 /**
- * Where an export's zip goes. With the File System Access API (Chromium) the bytes stream
- * straight into the chosen file, so any dataset size fits; elsewhere they are collected into a
- * Blob and downloaded at the end, which only suits small sets (capped at BLOB_EXPORT_LIMIT).
+ * Where an export's zip goes, best first. With the File System Access API (Chromium) the bytes
+ * stream straight into the chosen file. Elsewhere, with an active service worker, they stream
+ * through it as an ordinary download (`platform/download/`); both fit any dataset size. Without
+ * either (first visit, private modes) they are collected into a Blob and downloaded at the end,
+ * which only suits small sets (capped at BLOB_EXPORT_LIMIT).
  */
 
 /** Above this, the Blob fallback stops with 'export_too_large' instead of exhausting memory. */
@@ -59,9 +63,12 @@ export function blobTarget(fileName: string, limit = BLOB_EXPORT_LIMIT): ExportT
  * Opens the target; call it first in the click handler (the picker needs the user's gesture).
  * Null when the user closed the save dialog.
  */
-export async function openExportTarget(fileName: string): Promise<ExportTarget | null> {
+export async function openExportTarget(
+  fileName: string,
+  openStreamed: (fileName: string) => Promise<ExportTarget | null> = openServiceWorkerDownload,
+): Promise<ExportTarget | null> {
   const picker = savePicker();
-  if (!picker) return blobTarget(fileName);
+  if (!picker) return (await openStreamed(fileName).catch(() => null)) ?? blobTarget(fileName);
   let handle;
   try {
     handle = await picker({ suggestedName: fileName, types: [{ description: 'ZIP', accept: { 'application/zip': ['.zip'] } }] });
