@@ -7,6 +7,7 @@ import { releaseProxy, wrap, type Remote } from 'comlink';
 import type { ImagePyramidService } from '../engine/sources/ImageFileSource';
 import type { TileDecoder } from '../engine/types';
 import type { DatasetExportWorkerApi } from './datasetExport.worker';
+import type { DatasetImportWorkerApi } from './datasetImport.worker';
 import { DecoderPool, defaultPoolSize } from './DecoderPool';
 import type { ImagePyramidWorkerApi } from './imagePyramid.worker';
 import type { TileDecodeWorkerApi } from './tileDecode.worker';
@@ -66,6 +67,22 @@ export function imagePyramidWorker(): { service: ImagePyramidService; terminate:
 export function datasetExportWorker(): { remote: Remote<DatasetExportWorkerApi>; terminate: () => void } {
   const worker = new Worker(new URL('./datasetExport.worker.ts', import.meta.url), { type: 'module', name: 'dataset-export' });
   const remote = wrap<DatasetExportWorkerApi>(worker);
+  return {
+    remote,
+    terminate: () => {
+      remote[releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
+
+/**
+ * A new dataset-import worker for one picked zip: it reads the zip in slices and answers a
+ * preview or the refusal's code. `terminate` when the answer is in (or the dialog closes).
+ */
+export function datasetImportWorker(): { remote: Remote<DatasetImportWorkerApi>; terminate: () => void } {
+  const worker = new Worker(new URL('./datasetImport.worker.ts', import.meta.url), { type: 'module', name: 'dataset-import' });
+  const remote = wrap<DatasetImportWorkerApi>(worker);
   return {
     remote,
     terminate: () => {

@@ -1,6 +1,7 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import type { Project } from '../../../../contract/apiProjects';
 import { ExportButton } from './ExportButton';
+import { ImportButton } from './ImportButton';
 import { LabelPanel } from './LabelPanel';
 import { UploadPanel } from './UploadPanel';
 import { DatasetBrowser } from './viewer/DatasetBrowser';
@@ -13,6 +14,7 @@ export function DatasetTab({ project }: { project: Project }) {
         <LabelPanel project={project} />
         <UploadPanel project={project} />
         <ExportButton project={project} />
+        <ImportButton project={project} />
       </Stack>
       <DatasetBrowser project={project} />
     </Grid>

@@ -1,0 +1,222 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DatasetImport } from '../../../../contract/apiImports';
+import { FIXTURES, JPEG_BYTES, zipOf } from '../../../../contract/datasetFormat/testZips';
+import { blobSource } from '../../../../workers/import/blobSource';
+import { previewImport } from '../../../../workers/import/previewImport';
+import { queryClient } from '../../../api/queryClient';
+import { resetSessionForTests } from '../../../api/session';
+import { storeTokens } from '../../../api/tokenStorage';
+import { setLoggedOut } from '../../../state/auth';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { json, stubFetch, type StubHandler } from '../../../test/stubFetch';
+import { labelsFixture, projectFixture } from '../projects/projectsTestData';
+import { ImportButton } from './ImportButton';
+import { ImportDialog } from './ImportDialog';
+
+configure({ asyncUtilTimeout: 5000 });
+
+/** The worker's check, run on this thread: the same reader and planner, without the thread. */
+const checkHere = (file: File) => previewImport(blobSource(file));
+
+const vocXml = (file: string, objects: [string, number, number, number, number][]) =>
+  `<annotation><filename>${file}</filename><size><width>64</width><height>48</height><depth>3</depth></size>${objects
+    .map(([name, xmin, ymin, xmax, ymax]) => `<object><name>${name}</name><bndbox><xmin>${xmin}</xmin><ymin>${ymin}</ymin><xmax>${xmax}</xmax><ymax>${ymax}</ymax></bndbox></object>`)
+    .join('')}</annotation>`;
+
+function vocZip(): File {
+  const bytes = zipOf({
+    'JPEGImages/a.jpg': JPEG_BYTES,
+    'JPEGImages/b.jpg': JPEG_BYTES,
+    'Annotations/a.xml': vocXml('a.jpg', [['cat', 2, 2, 40, 40], ['bird', 10, 5, 60, 45]]),
+    'Annotations/b.xml': vocXml('b.jpg', [['cat', 0, 0, 30, 30]]),
+    'readme.md': 'hello',
+  });
+  return new File([new Uint8Array(bytes)], 'voc.zip', { type: 'application/zip' });
+}
+
+function importOf(over: Partial<DatasetImport>): DatasetImport {
+  return {
+    id: 'i1', fileName: 'voc.zip', bytes: 100, state: 'queued', progress: 0, error: null, errorEntry: null, report: null,
+    createdAt: '2026-11-26T00:00:00Z', updatedAt: '2026-11-26T00:00:00Z', ...over,
+  };
+}
+
+/**
+ * The network edge of the PUT: XMLHttpRequest as the browser's, answering from `answer` after
+ * reporting progress; `hold` keeps the upload open until it is aborted (to test cancel).
+ */
+function stubXhr(answer: { status: number; body: unknown }, hold = false) {
+  const sent: { url: string; body: unknown; headers: Record<string, string> }[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    onloadend: (() => void) | null = null;
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(body: Blob) {
+      sent.push({ url: this.url, body, headers: this.headers });
+      setTimeout(() => {
+        this.upload.onprogress?.({ loaded: Math.floor(body.size / 2) });
+        if (hold) return;
+        this.upload.onprogress?.({ loaded: body.size });
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+        this.onloadend?.();
+      }, 20);
+    }
+    abort() {
+      this.onabort?.();
+      this.onloadend?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  setLoggedOut();
+  resetSessionForTests();
+  storeTokens({ token: 'A1', refreshToken: 'R1' });
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+});
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+function render(handlers: Record<string, StubHandler>, locale: 'ko' | 'en' = 'ko') {
+  const calls = stubFetch({ 'GET projects/p1/labels': () => json(200, labelsFixture), ...handlers });
+  renderWithProviders(
+    <QueryClientProvider client={queryClient}>
+      <ImportDialog project={projectFixture()} open onClose={() => undefined} checkZip={checkHere} />
+    </QueryClientProvider>,
+    { locale },
+  );
+  return calls;
+}
+
+async function pick(file: File) {
+  const input = await screen.findByTestId('import-file');
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe('ImportDialog', () => {
+  it('previews a VOC zip, uploads it with progress and shows the report, then refreshes the dataset', async () => {
+    let polls = 0;
+    const calls = render({
+      'POST projects/p1/imports': () => json(201, { importId: 'i1' }),
+      'GET projects/p1/imports/i1': () => {
+        polls += 1;
+        return json(200, polls === 1
+          ? importOf({ state: 'running', progress: 0.5 })
+          : importOf({ state: 'done', progress: 1, report: { format: 'voc', images: 2, annotations: 3, labelsCreated: ['bird'], skipped: [{ entry: 'readme.md', reason: 'not_image' }] } }));
+      },
+    });
+    const sent = stubXhr({ status: 202, body: importOf({ state: 'queued' }) });
+    await pick(vocZip());
+
+    const preview = await screen.findByTestId('import-preview');
+    expect(preview.textContent).toContain('Pascal VOC 형식');
+    expect(preview.textContent).toContain('이미지 2개 · 박스 3개');
+    // Split against the project's labels (cat, dog) as they are now.
+    expect((await screen.findByTestId('import-labels-existing')).textContent).toBe('기존 라벨에 연결: cat');
+    expect(screen.getByTestId('import-labels-new').textContent).toBe('새로 만들 라벨: bird');
+    expect(screen.getByTestId('import-skip-not_image').textContent).toContain('readme.md');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: '가져오기' }));
+    expect(await screen.findByText('가져오는 중 50%')).toBeTruthy();
+    const report = await screen.findByTestId('import-report');
+    expect(report.textContent).toContain('이미지 2개와 주석 3개를 가져왔습니다.');
+    expect(report.textContent).toContain('새로 만든 라벨: bird');
+    expect(report.textContent).toContain('이미지도 주석도 아닌 파일 (1)');
+
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ fileName: 'voc.zip', bytes: vocZip().size });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe('/api/projects/p1/imports/i1');
+    expect(sent[0]?.headers.Authorization).toBe('Bearer A1');
+    expect((sent[0]?.body as File).name).toBe('voc.zip');
+    // The labels are read again once the import is done (the first read was the dialog's own).
+    await waitFor(() => expect(calls.filter((c) => c.path === 'projects/p1/labels').length).toBeGreaterThan(1));
+  });
+
+  it('refuses a zip-slip zip in the browser, with the translated reason and the entry, before any upload', async () => {
+    const calls = render({});
+    const sent = stubXhr({ status: 202, body: importOf({}) });
+    await pick(new File([new Uint8Array(FIXTURES.zipSlip())], 'evil.zip'));
+    const error = await screen.findByTestId('import-error');
+    expect(error.dataset.code).toBe('zip_unsafe_path');
+    expect(error.textContent).toContain("안전하지 않은 경로(절대 경로, '..', 드라이브 문자, 역슬래시)가 들어 있어 가져올 수 없습니다.");
+    expect(error.textContent).toContain('Annotations/../../etc/passwd');
+    expect(screen.getByText('파일을 올리지 않았습니다.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '가져오기' })).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('shows a failed import in English with the entry at fault', async () => {
+    render(
+      {
+        'POST projects/p1/imports': () => json(201, { importId: 'i1' }),
+        'GET projects/p1/imports/i1': () => json(200, importOf({ state: 'failed', error: 'annotation_malformed', errorEntry: 'Annotations/b.xml' })),
+      },
+      'en',
+    );
+    stubXhr({ status: 202, body: importOf({ state: 'queued' }) });
+    await pick(vocZip());
+    fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    const error = await screen.findByTestId('import-error');
+    expect(error.textContent).toContain('An annotation file cannot be read or lacks required fields.');
+    expect(error.textContent).toContain('Entry at fault: Annotations/b.xml');
+    expect(screen.getByText('Nothing was imported.')).toBeTruthy();
+  });
+
+  it('shows the server refusing the upload (not a zip) with its translated text', async () => {
+    render({ 'POST projects/p1/imports': () => json(201, { importId: 'i1' }) });
+    stubXhr({ status: 415, body: { error: { code: 'import_not_zip', message: 'not a zip' } } });
+    await pick(vocZip());
+    fireEvent.click(await screen.findByRole('button', { name: '가져오기' }));
+    expect((await screen.findByTestId('import-error')).textContent).toBe('zip 파일이 아니거나 파일 목록을 읽을 수 없습니다.');
+  });
+
+  it('cancels during the upload', async () => {
+    const calls = render({ 'POST projects/p1/imports': () => json(201, { importId: 'i1' }) });
+    stubXhr({ status: 202, body: importOf({}) }, true);
+    await pick(vocZip());
+    fireEvent.click(await screen.findByRole('button', { name: '가져오기' }));
+    await screen.findByTestId('import-uploading');
+    fireEvent.click(screen.getByTestId('import-cancel'));
+    expect((await screen.findByTestId('import-canceled')).textContent).toBe('업로드를 취소했습니다. 아무것도 가져오지 않았습니다.');
+    expect(calls.some((c) => c.path === 'projects/p1/imports/i1')).toBe(false);
+  });
+});
+
+describe('ImportButton', () => {
+  it.each([
+    ['admin', true],
+    ['member', false],
+  ] as const)('is offered to a project %s: %s', async (role, shown) => {
+    stubFetch({ 'GET projects/p1/labels': () => json(200, labelsFixture) });
+    renderWithProviders(
+      <QueryClientProvider client={queryClient}>
+        <div data-testid="host"><ImportButton project={projectFixture({ role })} /></div>
+      </QueryClientProvider>,
+    );
+    await screen.findByTestId('host');
+    expect(screen.queryByTestId('import-open') !== null).toBe(shown);
+  });
+});

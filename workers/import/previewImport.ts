@@ -1,0 +1,57 @@
+/**
+ * The browser's check of a dataset zip before a byte is uploaded: the same reader and planner
+ * the server's import job runs (contract/datasetFormat), so a zip the server would refuse is
+ * refused here first, with the same code. The server checks again; this only saves the upload.
+ */
+import type { ImportErrorCode, ImportFormat, ImportSkipReason } from '../../contract/apiImports';
+import { openDatasetZip } from '../../contract/datasetFormat/openDatasetZip';
+import { planDatasetImport } from '../../contract/datasetFormat/planDatasetImport';
+import { DatasetImportError, type RandomAccessSource } from '../../contract/datasetFormat/types';
+
+export interface ImportPreview {
+  format: ImportFormat;
+  images: number;
+  boxes: number;
+  /** Images with at least one whole-image (classification) label. */
+  classified: number;
+  /** Every label name the zip uses, in order of first use (see `splitLabels`). */
+  labels: string[];
+  skipped: { entry: string; reason: ImportSkipReason }[];
+}
+
+/** A plain value, not a thrown error: comlink's structured clone drops an error's `code`. */
+export type ImportPreviewResult =
+  | { ok: true; preview: ImportPreview }
+  | { ok: false; code: ImportErrorCode; entry: string | null };
+
+const labelKey = (name: string) => name.trim().toLowerCase();
+
+/**
+ * The zip's labels split into those the import would create and those the project already has,
+ * matched as the server matches them (trimmed, any case). Done by the page against its current
+ * label list, which may change while the zip is checked.
+ */
+export function splitLabels(labels: readonly string[], projectLabels: readonly string[]): { created: string[]; existing: string[] } {
+  const known = new Set(projectLabels.map(labelKey));
+  return { created: labels.filter((name) => !known.has(labelKey(name))), existing: labels.filter((name) => known.has(labelKey(name))) };
+}
+
+export async function previewImport(source: RandomAccessSource): Promise<ImportPreviewResult> {
+  try {
+    const plan = await planDatasetImport(await openDatasetZip(source));
+    return {
+      ok: true,
+      preview: {
+        format: plan.format,
+        images: plan.images.length,
+        boxes: plan.images.reduce((n, image) => n + image.boxes.length, 0),
+        classified: plan.images.filter((image) => image.classes.length > 0).length,
+        labels: plan.labels,
+        skipped: plan.skipped,
+      },
+    };
+  } catch (error) {
+    if (error instanceof DatasetImportError) return { ok: false, code: error.code, entry: error.entry };
+    return { ok: false, code: 'import_failed', entry: null };
+  }
+}
