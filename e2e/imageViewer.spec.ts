@@ -155,7 +155,8 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
   await wait(page.getByTestId('thumbnail')).toBeVisible();
   await page.getByTestId('image-open').first().click();
   await expect(page).toHaveURL(new RegExp(`/console/projects/${projectId}/images/${imageId}$`));
-  await expect(page.getByTestId('viewer-name')).toHaveText('big.png');
+  // The viewer's chunk (engine and all) loads on first use: give a busy machine time.
+  await wait(page.getByTestId('viewer-name')).toHaveText('big.png');
   await expect(page.getByTestId('viewer-resolution')).toHaveText('3000 × 2000 픽셀');
   await expectSwiftShader(page);
 
@@ -166,8 +167,8 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
   expect(Math.max(...fitLevels)).toBeLessThan(12);
 
   // The box arrived (its name is drawn beside it once the boxes are on screen).
-  await expect(page.getByTestId('viewer-annotations')).toHaveText('주석 1개');
-  await expect(page.getByTestId('viewer-stage').getByText('cat', { exact: true })).toBeVisible();
+  await wait(page.getByTestId('viewer-annotations')).toHaveText('주석 1개');
+  await wait(page.getByTestId('viewer-stage').getByText('cat', { exact: true })).toBeVisible();
 
   // Fitted: the image is centred; each block's centre shows that block's colour.
   let shot = await readCanvas(canvas);
@@ -260,7 +261,7 @@ test('a small image (no pyramid) opens through its original', async ({ page }) =
   });
   await page.goto(`/en/console/projects/${projectId}`);
   await page.getByTestId('image-name').getByRole('link', { name: 'small.png' }).click();
-  await expect(page.getByTestId('viewer-resolution')).toHaveText('800 × 600 px');
+  await wait(page.getByTestId('viewer-resolution')).toHaveText('800 × 600 px');
   await expectSwiftShader(page);
   await tilesSettled(page);
   expect(tiles).toEqual([]);
