@@ -1,7 +1,7 @@
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOB_GC_JOB, enqueueBlobGc } from '../jobs/blobGcJob';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BLOB_GC_JOB, enqueueBlobGc, scheduleBlobGc } from '../jobs/blobGcJob';
 import { createJobHandlers } from '../jobs/jobHandlers';
 import { JobQueue } from '../jobs/jobQueue';
 import { JobRunner } from '../jobs/jobRunner';
@@ -107,5 +107,28 @@ describe('blob garbage collection', () => {
     expect(job).toEqual({ state: 'done', error: null });
     expect(await blobs.has(orphan)).toBe(false);
     expect(await enqueueBlobGc(t.database.db, queue, new Date(), HOUR)).toBeTruthy();
+  });
+
+  it('is queued by the server on its timer, with the grace period in the payload, and drops week-old finished passes', async () => {
+    const db = t.database.db;
+    await db.deleteFrom('jobs').execute();
+    const queue = new JobQueue(db, t.database.dialect, () => new Date());
+    const old = await queue.enqueue({ kind: BLOB_GC_JOB, payload: {} });
+    await db.updateTable('jobs').set({ state: 'done', updated_at: new Date(Date.now() - 8 * 24 * HOUR).toISOString() }).where('id', '=', old).execute();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    let queued = 0;
+    const stop = scheduleBlobGc(db, queue, { intervalMs: 5 * 60_000, graceMs: 2 * HOUR, now: () => new Date(), onQueued: () => queued++ });
+    try {
+      await vi.advanceTimersByTimeAsync(60_000);
+      await vi.waitFor(async () => expect(queued).toBe(1));
+      // Still waiting: the next tick queues nothing more.
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+    const jobs = await db.selectFrom('jobs').select(['kind', 'state', 'payload']).execute();
+    expect(jobs).toEqual([{ kind: BLOB_GC_JOB, state: 'queued', payload: JSON.stringify({ graceMs: 2 * HOUR }) }]);
+    expect(queued).toBe(1);
   });
 });
