@@ -2,5 +2,6 @@
 export * from './types';
 export type { ImportErrorCode, ImportFormat, ImportSkipReason } from '../apiImports';
 export { openDatasetZip } from './openDatasetZip';
+export { planDatasetImport, type PlanOptions } from './planDatasetImport';
 export { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zipLimits';
 export { crc32 } from './crc32';

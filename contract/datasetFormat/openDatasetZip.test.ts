@@ -54,6 +54,15 @@ describe('openDatasetZip: a valid zip', () => {
     expect(zip.entries[0]!.name).toBe('고양이.jpg');
   });
 
+  it('reads empty files, stored, deflated, and deflate with no data at all', async () => {
+    const zip = await open(buildZip([
+      { name: 'a.txt', data: new Uint8Array(0), method: 0 },
+      { name: 'b.txt', data: '' },
+      { name: 'c.txt', data: new Uint8Array(0), method: 8, body: new Uint8Array(0) },
+    ]));
+    for (const entry of zip.entries) expect(await zip.read(entry)).toEqual(new Uint8Array(0));
+  });
+
   it('honours maxBytes with zip_too_large', async () => {
     const zip = await open(zipOf({ 'Annotations/a.xml': 'x'.repeat(100) }));
     expect(await failure(zip.read(zip.entries[0]!, 99))).toEqual({ code: 'zip_too_large', entry: 'Annotations/a.xml' });

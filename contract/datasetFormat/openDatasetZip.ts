@@ -232,12 +232,13 @@ async function streamEntry(source: RandomAccessSource, record: EntryRecord, dire
     crc = crc32(chunk, crc);
   };
   const pending: Uint8Array[] = [];
-  const inflater = info.method === 8 ? new Inflate((chunk) => {
+  // An empty file may be written as deflate with no data at all: nothing to inflate then.
+  const inflater = info.method === 8 && info.compressedSize > 0 ? new Inflate((chunk) => {
     count(chunk);
     pending.push(chunk);
   }) : null;
 
-  for (let pos = 0; pos < info.compressedSize || (inflater && pos === 0); pos += chunkBytes) {
+  for (let pos = 0; pos < info.compressedSize; pos += chunkBytes) {
     const length = Math.min(chunkBytes, info.compressedSize - pos);
     const part = await readExact(source, dataStart + pos, length, 'zip_corrupt', name);
     if (!inflater) {
@@ -246,7 +247,7 @@ async function streamEntry(source: RandomAccessSource, record: EntryRecord, dire
       continue;
     }
     const lastPart = pos + length >= info.compressedSize;
-    for (let s = 0; s < part.length || s === 0; s += INFLATE_SLICE) {
+    for (let s = 0; s < part.length; s += INFLATE_SLICE) {
       try {
         inflater.push(part.subarray(s, s + INFLATE_SLICE), lastPart && s + INFLATE_SLICE >= part.length);
       } catch (error) {

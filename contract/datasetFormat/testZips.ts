@@ -37,6 +37,8 @@ export interface FixtureEntry {
   /** Overrides of what the headers declare, to make them lie. */
   declaredSize?: number;
   declaredCrc?: number;
+  /** The entry's data as written to the zip, whatever `method` says (`data` still gives the CRC and size). */
+  body?: Uint8Array;
   /** A different name in the local header than in the central directory. */
   localName?: string;
 }
@@ -49,81 +51,85 @@ export interface FixtureOptions {
   comment?: string;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+/** Appends little-endian fields and bytes to one growing buffer (fixtures of 66,000 entries stay fast). */
+class ByteWriter {
+  private buffer = new Uint8Array(1024);
+  private view = new DataView(this.buffer.buffer);
+  length = 0;
 
-/** Little-endian fields: [value, byte width] pairs. */
-function fields(...values: [number, 2 | 4 | 8][]): Uint8Array {
-  const out = new Uint8Array(values.reduce((n, [, w]) => n + w, 0));
-  const data = new DataView(out.buffer);
-  let at = 0;
-  for (const [value, width] of values) {
-    if (width === 2) data.setUint16(at, value, true);
-    else if (width === 4) data.setUint32(at, value >>> 0, true);
-    else {
-      data.setUint32(at, value % 2 ** 32, true);
-      data.setUint32(at + 4, Math.floor(value / 2 ** 32), true);
-    }
-    at += width;
+  private reserve(n: number): void {
+    if (this.length + n <= this.buffer.length) return;
+    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + n));
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
+    this.view = new DataView(grown.buffer);
   }
-  return out;
+
+  /** Fields as [value, byte width] pairs. */
+  fields(...values: [number, 2 | 4 | 8][]): this {
+    for (const [value, width] of values) {
+      this.reserve(width);
+      if (width === 2) this.view.setUint16(this.length, value, true);
+      else if (width === 4) this.view.setUint32(this.length, value >>> 0, true);
+      else {
+        this.view.setUint32(this.length, value % 2 ** 32, true);
+        this.view.setUint32(this.length + 4, Math.floor(value / 2 ** 32), true);
+      }
+      this.length += width;
+    }
+    return this;
+  }
+
+  bytes(data: Uint8Array): this {
+    this.reserve(data.length);
+    this.buffer.set(data, this.length);
+    this.length += data.length;
+    return this;
+  }
+
+  result(): Uint8Array {
+    return this.buffer.slice(0, this.length);
+  }
 }
 
 export function buildZip(entries: readonly FixtureEntry[], options: FixtureOptions = {}): Uint8Array {
   const zip64 = options.zip64 ?? false;
-  const locals: Uint8Array[] = [];
-  const centrals: Uint8Array[] = [];
-  let offset = 0;
+  const out = new ByteWriter();
+  const central = new ByteWriter();
+  const small = (n: number): number => (zip64 ? 0xffffffff : n);
   for (const entry of entries) {
+    const offset = out.length;
     const nameBytes = typeof entry.name === 'string' ? strToU8(entry.name) : entry.name;
     const localName = entry.localName === undefined ? nameBytes : strToU8(entry.localName);
     const raw = typeof entry.data === 'string' ? strToU8(entry.data) : (entry.data ?? new Uint8Array(0));
     const method = entry.method ?? (typeof entry.data === 'string' ? 8 : 0);
-    const body = method === 8 ? deflateSync(raw, { level: 9 }) : raw;
+    const body = entry.body ?? (method === 8 ? deflateSync(raw, { level: 9 }) : raw);
     const flags = (typeof entry.name === 'string' ? 0x800 : 0) | (entry.flags ?? 0);
     const crc = entry.declaredCrc ?? crc32(raw);
     const size = entry.declaredSize ?? raw.length;
-    const small = (n: number): number => (zip64 ? 0xffffffff : n);
-    const common = fields([zip64 ? 45 : 20, 2], [flags, 2], [method, 2], [0, 2], [0x21, 2], [crc, 4], [small(body.length), 4], [small(size), 4]);
-    const extra = zip64 ? fields([1, 2], [24, 2], [size, 8], [body.length, 8], [offset, 8]) : new Uint8Array(0);
-    const localExtra = zip64 ? fields([1, 2], [16, 2], [size, 8], [body.length, 8]) : new Uint8Array(0);
-    const local = concat([fields([0x04034b50, 4]), common, fields([localName.length, 2], [localExtra.length, 2]), localName, localExtra, body]);
-    centrals.push(
-      concat([
-        fields([0x02014b50, 4], [((entry.host ?? 0) << 8) | 45, 2]),
-        common,
-        fields([nameBytes.length, 2], [extra.length, 2], [0, 2], [0, 2], [0, 2], [entry.externalAttributes ?? 0, 4], [small(offset), 4]),
-        nameBytes,
-        extra,
-      ]),
-    );
-    locals.push(local);
-    offset += local.length;
+    const common: [number, 2 | 4][] = [[zip64 ? 45 : 20, 2], [flags, 2], [method, 2], [0, 2], [0x21, 2], [crc, 4], [small(body.length), 4], [small(size), 4]];
+
+    out.fields([0x04034b50, 4], ...common, [localName.length, 2], [zip64 ? 20 : 0, 2]).bytes(localName);
+    if (zip64) out.fields([1, 2], [16, 2], [size, 8], [body.length, 8]);
+    out.bytes(body);
+
+    central.fields([0x02014b50, 4], [((entry.host ?? 0) << 8) | 45, 2], ...common);
+    central.fields([nameBytes.length, 2], [zip64 ? 28 : 0, 2], [0, 2], [0, 2], [0, 2], [entry.externalAttributes ?? 0, 4], [small(offset), 4]).bytes(nameBytes);
+    if (zip64) central.fields([1, 2], [24, 2], [size, 8], [body.length, 8], [offset, 8]);
   }
-  const directory = concat(centrals);
+  const directoryOffset = out.length;
+  const directoryLength = central.length;
+  out.bytes(central.result());
   const comment = strToU8(options.comment ?? '');
   const disk = options.disk ?? 0;
-  const tail: Uint8Array[] = [];
   if (zip64) {
-    const recordOffset = offset + directory.length;
-    tail.push(
-      fields([0x06064b50, 4], [44, 8], [45, 2], [45, 2], [disk, 4], [0, 4], [entries.length, 8], [entries.length, 8], [directory.length, 8], [offset, 8]),
-      fields([0x07064b50, 4], [0, 4], [recordOffset, 8], [1, 4]),
-    );
+    const recordOffset = out.length;
+    out.fields([0x06064b50, 4], [44, 8], [45, 2], [45, 2], [disk, 4], [0, 4], [entries.length, 8], [entries.length, 8], [directoryLength, 8], [directoryOffset, 8]);
+    out.fields([0x07064b50, 4], [0, 4], [recordOffset, 8], [1, 4]);
   }
   const count = zip64 ? 0xffff : entries.length;
-  tail.push(
-    fields([0x06054b50, 4], [disk, 2], [0, 2], [count, 2], [count, 2], [zip64 ? 0xffffffff : directory.length, 4], [zip64 ? 0xffffffff : offset, 4], [comment.length, 2]),
-    comment,
-  );
-  return concat([...locals, directory, ...tail]);
+  out.fields([0x06054b50, 4], [disk, 2], [0, 2], [count, 2], [count, 2], [small(directoryLength), 4], [small(directoryOffset), 4], [comment.length, 2]);
+  return out.bytes(comment).result();
 }
 
 /** A valid zip of the given files: strings are deflated text, bytes are stored. */
