@@ -18,6 +18,7 @@ import { createAuthRoutes } from './routes/auth';
 import { createFaqRoutes } from './routes/faq';
 import { createFileRoutes } from './routes/files';
 import { createImageRoutes } from './routes/images';
+import { createImportRoutes } from './routes/imports';
 import { createLabelRoutes } from './routes/labels';
 import { createImageFileRoutes } from './routes/imageFiles';
 import { createNoticeRoutes } from './routes/notices';
@@ -113,6 +114,7 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/projects', createAtlasRoutes(ctx));
   api.route('/projects', createProjectJobRoutes(ctx));
   api.route('/projects', createAnnotationRoutes(ctx));
+  api.route('/projects', createImportRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });

@@ -1,10 +1,12 @@
 import { createImageProcessHandler, IMAGE_PROCESS_JOB, type ImageJobDeps } from '../images/imageProcessJob';
+import { createDatasetImportHandler, DATASET_IMPORT_JOB } from '../imports/importJob';
 import { BLOB_GC_JOB, createBlobGcHandler } from './blobGcJob';
 import type { JobHandlers } from './jobRunner';
 
 /** Every job kind this server knows, by role (`npm run worker -- --role images`). */
 export const JOB_ROLES = {
   images: [IMAGE_PROCESS_JOB],
+  imports: [DATASET_IMPORT_JOB],
   maintenance: [BLOB_GC_JOB],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -14,6 +16,7 @@ export type JobRole = keyof typeof JOB_ROLES;
 export function createJobHandlers(deps: ImageJobDeps, roles: readonly JobRole[] = Object.keys(JOB_ROLES) as JobRole[]): JobHandlers {
   const all: JobHandlers = {
     [IMAGE_PROCESS_JOB]: createImageProcessHandler(deps),
+    [DATASET_IMPORT_JOB]: createDatasetImportHandler(deps),
     [BLOB_GC_JOB]: createBlobGcHandler(deps),
   };
   const kinds = new Set<string>(roles.flatMap((r) => JOB_ROLES[r]));

@@ -149,6 +149,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { method: 'GET', path: '/api/projects/:projectId/images/:imageId/annotations', access: 'projectWorker', sample: () => ({}) },
   { method: 'PUT', path: '/api/projects/:projectId/images/:imageId/annotations', access: 'projectWorker', sample: () => ({ body: { annotations: [] } }) },
   { method: 'GET', path: '/api/projects/:projectId/annotations', access: 'projectWorker', sample: () => ({ query: 'imageIds=a,b' }) },
+  // Dataset imports (server/routes/imports.ts; imports.test.ts covers upload and the job). The PUT
+  // needs an import the caller created, so allowed callers get 404 here.
+  { method: 'POST', path: '/api/projects/:projectId/imports', access: 'projectAdmin', sample: () => ({ body: { fileName: 'data.zip', bytes: 100 } }) },
+  { method: 'PUT', path: '/api/projects/:projectId/imports/:importId', access: 'projectAdmin' },
+  { method: 'GET', path: '/api/projects/:projectId/imports', access: 'projectWorker', sample: () => ({}) },
+  { method: 'GET', path: '/api/projects/:projectId/imports/:importId', access: 'projectWorker', sample: () => ({ params: { importId: 'none' } }), outcome: 'notDenied' },
   // Dataset viewer atlases (server/routes/atlas.ts; atlas.test.ts covers composed pages).
   { method: 'GET', path: '/api/projects/:projectId/atlas', access: 'projectWorker', sample: () => ({ query: 'sort=name&cell=64' }) },
   { method: 'GET', path: '/api/projects/:projectId/atlas/:file', access: 'projectWorker', sample: () => ({ params: { file: `${'0'.repeat(64)}.webp` } }), outcome: 'notDenied' },
