@@ -14,8 +14,10 @@ import { z } from 'zod';
  * GET  projects/:projectId/imports/:importId → `importSchema` (poll until 'done' or 'failed').
  *
  * A rejected import ('failed') writes nothing: `error` is one of IMPORT_ERROR_CODES and
- * `errorEntry` names the zip entry at fault when there is one. A finished one lists in its
- * report what was imported and every entry that was skipped, with the reason.
+ * `errorEntry` names the zip entry at fault when there is one (for `label_invalid`, the label
+ * name). A finished one lists in its report what was imported and every entry that was skipped,
+ * with the reason. An import whose zip has not arrived within a day is closed as
+ * 'import_failed' when the project's next import is declared. The list holds the 20 newest.
  */
 
 /** Largest zip accepted. */
