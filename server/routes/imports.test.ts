@@ -239,6 +239,10 @@ describe('dataset import', () => {
     expect(after.images - before.images).toBe(2);
     // The zip itself is gone once the job ended; the two originals and thumbnails stay.
     expect(after.blobs.length - before.blobs.length).toBe(4);
+    // The import ran as a job of the project's queue, and queued the images' processing.
+    const jobs = await as(t, worker, 'GET', `projects/${project.id}/jobs`);
+    expect(jobs.body.filter((j: { kind: string }) => j.kind === 'dataset.import')).toMatchObject([{ state: 'done', progress: 1 }]);
+    expect(jobs.body.filter((j: { kind: string; state: string }) => j.kind === 'image.process' && j.state === 'done')).toHaveLength(2);
     // The image list shows them with their labels.
     const list = await as(t, worker, 'GET', `projects/${project.id}/images?sort=name`);
     expect(list.body.items.map((i: { fileName: string; labelIds: string[] }) => [i.fileName, i.labelIds.length])).toEqual([['a.jpg', 2], ['b.png', 1]]);
