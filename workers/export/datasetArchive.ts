@@ -14,9 +14,10 @@
  * and 65,535 entries: `addImage` refuses an image that would pass either (`ZIP_LIMIT_ERROR`)
  * instead of writing a broken archive.
  */
-import { Zip, ZipPassThrough, deflateSync, strToU8 } from 'fflate';
+import { Zip, ZipPassThrough, strToU8 } from 'fflate';
 import { CocoBuilder } from './cocoJson';
 import { crc32 } from './crc32';
+import { deflateText } from './deflateText';
 import { ZIP_LIMIT_ERROR } from './zipLimitError';
 import { boxProblem, vocXml, type BoxProblem, type ExportBox } from './vocXml';
 
@@ -88,10 +89,10 @@ class StoredEntry extends ZipPassThrough {
 }
 
 /**
- * A text entry deflated in one call, pushed once with `final`. fflate's streaming ZipDeflate
- * zero-fills ~800 KB of working buffers per entry (a 96 KB window, a 512 KB hash head sized for
- * streams), which for a 1 KB XML file cost more than storing its image and was most of the
- * export's memory; one-shot deflate sizes its hash to the input (~170 KB, mostly fixed tables).
+ * A text entry deflated in one call (deflateText.ts), pushed once with `final`. fflate's
+ * streaming ZipDeflate zero-fills ~800 KB of working buffers per entry (a 96 KB window, a 512 KB
+ * hash head sized for streams), which for a 1 KB XML file cost more than storing its image and
+ * was most of the export's memory.
  */
 class DeflatedText extends ZipPassThrough {
   constructor(filename: string) {
@@ -100,7 +101,7 @@ class DeflatedText extends ZipPassThrough {
   }
 
   protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
-    this.ondata(null, deflateSync(chunk, { level: 6 }), final);
+    this.ondata(null, deflateText(chunk), final);
   }
 }
 
