@@ -1,4 +1,4 @@
-import { strFromU8, strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from './crc32';
 import { openDatasetZip } from './openDatasetZip';
@@ -27,6 +27,15 @@ describe('openDatasetZip: a valid zip', () => {
     ]);
     expect(await zip.read(zip.entries[0]!)).toEqual(JPEG_BYTES);
     expect(strFromU8(await zip.read(zip.entries[1]!))).toBe('<annotation>é</annotation>');
+  });
+
+  it('writes fixtures that an independent reader (fflate) reads the same, Zip64 included', () => {
+    const files = { 'Annotations/a.xml': '<annotation/>', 'JPEGImages/a.jpg': JPEG_BYTES };
+    for (const zip64 of [false, true]) {
+      const read = unzipSync(zipOf(files, { zip64 }));
+      expect(strFromU8(read['Annotations/a.xml']!)).toBe('<annotation/>');
+      expect(read['JPEGImages/a.jpg']).toEqual(JPEG_BYTES);
+    }
   });
 
   it('finds the end record behind a comment', async () => {

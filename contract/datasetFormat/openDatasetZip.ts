@@ -62,11 +62,14 @@ async function findDirectory(source: RandomAccessSource): Promise<Directory> {
   const tailStart = source.size - tailLength;
   const tail = await readExact(source, tailStart, tailLength, 'import_not_zip');
   const data = view(tail);
+  // A record whose comment ends exactly at the end of the file wins over one that leaves bytes
+  // after it, so that a signature inside a comment is not taken for the record.
   let at = -1;
-  for (let i = tail.length - EOCD_SIZE; i >= 0; i -= 1) {
-    if (data.getUint32(i, true) === EOCD_SIG && i + EOCD_SIZE + data.getUint16(i + 20, true) <= tail.length) {
-      at = i;
-      break;
+  for (const exact of [true, false]) {
+    for (let i = tail.length - EOCD_SIZE; i >= 0 && at < 0; i -= 1) {
+      if (data.getUint32(i, true) !== EOCD_SIG) continue;
+      const end = i + EOCD_SIZE + data.getUint16(i + 20, true);
+      if (exact ? end === tail.length : end <= tail.length) at = i;
     }
   }
   if (at < 0) throw new DatasetImportError('import_not_zip');

@@ -69,8 +69,10 @@ describe('planDatasetImport: VOC', () => {
       'JPEGImages/other.jpg': JPEG_BYTES,
       'Annotations/photo.xml': vocXmlText({ filename: 'photo.jpg', width: 100, height: 100, objects: [{ name: 'cat', xmin: 0, ymin: 0, xmax: 50, ymax: 50 }] }),
       'Annotations/other.xml': vocXmlText({ filename: 'renamed-by-some-tool', width: 100, height: 100, objects: [{ name: 'dog', xmin: 0, ymin: 0, xmax: 50, ymax: 50 }] }),
+      'JPEGImages/win.jpg': JPEG_BYTES,
+      'Annotations/w.xml': vocXmlText({ filename: 'C:\\data\\win.jpg', width: 100, height: 100, objects: [{ name: 'bird', xmin: 0, ymin: 0, xmax: 50, ymax: 50 }] }),
     }));
-    expect(result.images.map((i) => [i.fileName, i.boxes.map((b) => b.label)])).toEqual([['Photo.JPG', ['cat']], ['other.jpg', ['dog']]]);
+    expect(result.images.map((i) => [i.fileName, i.boxes.map((b) => b.label)])).toEqual([['Photo.JPG', ['cat']], ['other.jpg', ['dog']], ['win.jpg', ['bird']]]);
   });
 
   it('decodes XML escapes and numeric character references in names', () => {

@@ -51,6 +51,9 @@ async function readText({ zip, maxTextBytes }: TextZip, entry: ZipEntryInfo): Pr
   return utf8.decode(await zip.read(entry, maxTextBytes));
 }
 
+/** The key of an image an annotation names; some tools write a Windows path there (C:\data\a.jpg). */
+const namedImageKey = (name: string): string => imageKey(name.replace(/\\/g, '/'));
+
 /** A box against the stated image size: kept, or the reason it is left out. */
 function checkBox(box: PlannedBox, width: number | null, height: number | null): ImportSkipReason | null {
   const outside = box.x < 0 || box.y < 0 || (width !== null && box.x + box.width > width) || (height !== null && box.y + box.height > height);
@@ -103,7 +106,7 @@ async function planVoc(zip: TextZip, classified: Classified[], images: Map<strin
   const annotated = new Set<PlannedImage>();
   for (const { entry } of of('vocXml')) {
     const voc = parseVocAnnotation(await readText(zip, entry), entry.name);
-    const image = images.get(imageKey(voc.filename)) ?? images.get(imageKey(entry.name));
+    const image = images.get(namedImageKey(voc.filename)) ?? images.get(imageKey(entry.name));
     if (!image) {
       skipped.push({ entry: entry.name, reason: 'image_missing' });
       continue;
@@ -166,7 +169,7 @@ async function planCoco(zip: TextZip, jsonEntries: ZipEntryInfo[], images: Map<s
   const annotated = new Set<PlannedImage>();
   for (const { entry, coco } of datasets) {
     for (const record of coco.images) {
-      const image = images.get(imageKey(record.fileName));
+      const image = images.get(namedImageKey(record.fileName));
       if (!image) {
         skipped.push({ entry: record.fileName, reason: 'image_missing' });
         continue;
