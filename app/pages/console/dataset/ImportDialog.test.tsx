@@ -185,6 +185,19 @@ describe('ImportDialog', () => {
     expect(screen.getByText('Nothing was imported.')).toBeTruthy();
   });
 
+  it('names the label of a label_invalid refusal as a label', async () => {
+    render({
+      'POST projects/p1/imports': () => json(201, { importId: 'i1' }),
+      'GET projects/p1/imports/i1': () => json(200, importOf({ state: 'failed', error: 'label_invalid', errorEntry: 'verylonglabel' })),
+    });
+    stubXhr({ status: 202, body: importOf({ state: 'queued' }) });
+    await pick(vocZip());
+    fireEvent.click(await screen.findByRole('button', { name: '가져오기' }));
+    const error = await screen.findByTestId('import-error');
+    expect(error.textContent).toContain('프로젝트에 추가할 수 없는 라벨 이름(1~8자)이거나 색상이 겹칩니다.');
+    expect(error.textContent).toContain('문제가 있는 라벨: verylonglabel');
+  });
+
   it('shows the server refusing the upload (not a zip) with its translated text', async () => {
     render({ 'POST projects/p1/imports': () => json(201, { importId: 'i1' }) });
     stubXhr({ status: 415, body: { error: { code: 'import_not_zip', message: 'not a zip' } } });

@@ -65,12 +65,13 @@ function SkippedList({ skipped }: { skipped: readonly { entry: string; reason: I
   );
 }
 
+/** The refusal's text and what it names: a zip entry, or for `label_invalid` the label. */
 function Refusal({ code, entry }: { code: ImportErrorCode; entry: string | null }) {
   const { t } = useTranslation('projects');
   return (
     <Stack gap="1" role="alert" data-testid="import-error" data-code={code}>
       <Text color="fg.error">{t(importErrorKey(code))}</Text>
-      {entry && <Text fontSize="xs" color="fg.muted" wordBreak="break-all">{t('datasetImport.atEntry', { entry })}</Text>}
+      {entry && <Text fontSize="xs" color="fg.muted" wordBreak="break-all">{t(code === 'label_invalid' ? 'datasetImport.atLabel' : 'datasetImport.atEntry', { entry })}</Text>}
     </Stack>
   );
 }
