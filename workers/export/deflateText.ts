@@ -45,7 +45,7 @@ const prev = new Int32Array(WINDOW);
 let out = new Uint8Array(4096);
 
 /** The raw DEFLATE stream of `data` (what a zip entry with method 8 holds). */
-export function deflateText(data: Uint8Array): Uint8Array {
+export function deflateText(data: Uint8Array): Uint8Array<ArrayBuffer> {
   const n = data.length;
   if (n > WINDOW) return deflateSync(data, { level: 6 });
   // Worst case: every byte a 9-bit literal, plus the block header and end code.
