@@ -18,8 +18,8 @@
  * - peak_memory_mib: highest (JS heap + array buffers) during the run minus just before it
  *   (Node: process.memoryUsage(); Chromium: performance.memory.usedJSHeapSize, which counts
  *   array buffers), sampled every 4 MiB of output; peak_rss_mib: the same for Node's RSS.
- * Medians over the runs. Options: `--images N` (default 2000), `--quick` (100 images, 2 runs),
- * `--node-only`; ZIP_RUNS overrides the run count.
+ * Medians over the runs. Options: `--images N` (default 2000), `--quick` (100 images),
+ * `--node-only`; ZIP_RUNS sets the rounds per size (default 2).
  */
 import os from 'node:os';
 import { browserTimedRuns, checkBrowserOutputs, openBrowser } from './zip/browserSuite';
@@ -34,7 +34,7 @@ const imagesArg = args.indexOf('--images');
 const IMAGES = imagesArg >= 0 ? Number(args[imagesArg + 1]) : quick ? 100 : 2000;
 if (!Number.isInteger(IMAGES) || IMAGES < 2) throw new Error('--images needs a whole number ≥ 2');
 const SIZES = [Math.floor(IMAGES / 2), IMAGES];
-const RUNS = Number(process.env.ZIP_RUNS ?? (quick ? 2 : 3));
+const RUNS = Number(process.env.ZIP_RUNS ?? 2);
 const WARMUP_IMAGES = Math.min(50, SIZES[0]!);
 const BROWSER = !args.includes('--node-only');
 
