@@ -49,6 +49,14 @@ describe('openDatasetZip: a valid zip', () => {
     expect(await zip.read(zip.entries[1]!)).toEqual(JPEG_BYTES);
   });
 
+  it('reads Zip64 sizes past 4 GiB exactly', async () => {
+    const size = 5 * 1024 ** 3 + 7;
+    const bytes = buildZip([{ name: 'JPEGImages/huge.jpg', data: new Uint8Array(0), method: 8, declaredSize: size }], { zip64: true });
+    const zip = await openDatasetZip(bytesSource(bytes), { maxRatio: Number.POSITIVE_INFINITY });
+    expect(zip.entries[0]!.uncompressedSize).toBe(size);
+    expect(await failure(openDatasetZip(bytesSource(bytes), { maxUncompressedBytes: 5 * 1024 ** 3 }))).toEqual({ code: 'zip_too_large', entry: 'JPEGImages/huge.jpg' });
+  });
+
   it('opens more than 65,535 entries through Zip64', async () => {
     const entries = Array.from({ length: 66_000 }, (_, i) => ({ name: `JPEGImages/${i}.jpg`, data: new Uint8Array(0) }));
     const zip = await openDatasetZip(bytesSource(buildZip(entries, { zip64: true })));
