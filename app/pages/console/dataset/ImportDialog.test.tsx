@@ -219,6 +219,35 @@ describe('ImportDialog', () => {
 });
 
 describe('ImportButton', () => {
+  it('keeps following an import after its dialog is closed, and shows the report when reopened', async () => {
+    let done = false;
+    const calls = stubFetch({
+      'GET projects/p1/labels': () => json(200, labelsFixture),
+      'POST projects/p1/imports': () => json(201, { importId: 'i1' }),
+      'GET projects/p1/imports/i1': () => json(200, done
+        ? importOf({ state: 'done', progress: 1, report: { format: 'voc', images: 2, annotations: 3, labelsCreated: [], skipped: [] } })
+        : importOf({ state: 'running', progress: 0.2 })),
+    });
+    stubXhr({ status: 202, body: importOf({ state: 'queued' }) });
+    renderWithProviders(
+      <QueryClientProvider client={queryClient}>
+        <ImportButton project={projectFixture()} checkZip={checkHere} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByTestId('import-open'));
+    await pick(vocZip());
+    fireEvent.click(await screen.findByRole('button', { name: '가져오기' }));
+    await screen.findByText('가져오는 중 20%');
+    fireEvent.click(screen.getAllByRole('button', { name: '닫기' })[0]!);
+    await waitFor(() => expect(screen.queryByTestId('import-dialog')).toBeNull());
+    done = true;
+    const polls = () => calls.filter((c) => c.path === 'projects/p1/imports/i1').length;
+    const before = polls();
+    await waitFor(() => expect(polls()).toBeGreaterThan(before));
+    fireEvent.click(screen.getByTestId('import-open'));
+    expect((await screen.findByTestId('import-report')).textContent).toContain('이미지 2개와 주석 3개를 가져왔습니다.');
+  });
+
   it.each([
     ['admin', true],
     ['member', false],

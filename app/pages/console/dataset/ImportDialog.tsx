@@ -11,7 +11,7 @@ import { Progress } from '../../../theme/parts/progress';
 import { formatBytes } from '../../../utils/formatBytes';
 import { projectKeys, useLabels } from '../projects/projectQueries';
 import { groupSkipped, importCallErrorKey, importErrorKey, skipReasonKey } from './importErrors';
-import { importKeys, importsApi, useDatasetImport } from './importQueries';
+import { importFinished, importKeys, importsApi, useDatasetImport } from './importQueries';
 
 /** Checks a picked zip and answers its preview or the code refusing it (a worker by default). */
 export type CheckZip = (file: File) => Promise<ImportPreviewResult>;
@@ -128,9 +128,12 @@ export function ImportDialog({ project, open, onClose, checkZip = checkInWorker 
     }
   }
 
+  // An import the server is running goes on while the dialog is closed: this component stays
+  // mounted under the button, keeps polling and refreshes the dataset when it ends; reopening
+  // shows where it is. Anything else starts over.
   function close() {
     upload.current?.abort();
-    setPhase({ phase: 'pick', canceled: false });
+    if (phase.phase !== 'importing' || importFinished(job?.state)) setPhase({ phase: 'pick', canceled: false });
     onClose();
   }
 
