@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, JPEG_BYTES, zipOf } from '../../contract/datasetFormat/testZips';
 import { DatasetArchive } from '../export/datasetArchive';
 import { blobSource } from './blobSource';
-import { previewImport, splitLabels } from './previewImport';
+import { previewImport } from './previewImport';
+import { splitLabels } from './splitLabels';
 
 /** The zip as the picked File the worker gets. */
 const fileOf = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: 'application/zip' });

@@ -24,18 +24,6 @@ export type ImportPreviewResult =
   | { ok: true; preview: ImportPreview }
   | { ok: false; code: ImportErrorCode; entry: string | null };
 
-const labelKey = (name: string) => name.trim().toLowerCase();
-
-/**
- * The zip's labels split into those the import would create and those the project already has,
- * matched as the server matches them (trimmed, any case). Done by the page against its current
- * label list, which may change while the zip is checked.
- */
-export function splitLabels(labels: readonly string[], projectLabels: readonly string[]): { created: string[]; existing: string[] } {
-  const known = new Set(projectLabels.map(labelKey));
-  return { created: labels.filter((name) => !known.has(labelKey(name))), existing: labels.filter((name) => known.has(labelKey(name))) };
-}
-
 export async function previewImport(source: RandomAccessSource): Promise<ImportPreviewResult> {
   try {
     const plan = await planDatasetImport(await openDatasetZip(source));
