@@ -122,7 +122,7 @@ describe('dataset import memory', () => {
     ]);
 
     const created = await as(t, admin, 'POST', `projects/${project.id}/imports`, { fileName: 'big.zip', bytes: zip.length });
-    const put = await measure(() => t.app.request(`/api/projects/${project.id}/imports/${created.body.importId}`, {
+    const put = await measure(async () => t.app.request(`/api/projects/${project.id}/imports/${created.body.importId}`, {
       method: 'PUT', headers: { Authorization: admin.auth, 'Content-Type': 'application/zip' }, body: zip.stream, duplex: 'half',
     } as RequestInit));
     expect(put.result.status).toBe(202);
