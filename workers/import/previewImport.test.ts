@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, JPEG_BYTES, zipOf } from '../../contract/datasetFormat/testZips';
+import { FIXTURES, JPEG_BYTES, cocoDatasetZip, zipOf } from '../../contract/datasetFormat/testZips';
 import { DatasetArchive } from '../export/datasetArchive';
 import { blobSource } from './blobSource';
 import { previewImport } from './previewImport';
@@ -48,6 +48,14 @@ describe('previewImport', () => {
   it('previews an exported VOC zip: format, counts, labels', async () => {
     const result = await previewImport(blobSource(fileOf(exportedVoc())));
     expect(result).toEqual({ ok: true, preview: { format: 'voc', images: 2, boxes: 3, classified: 0, labels: ['cat', 'bird'], skipped: [] } });
+  });
+
+  it('previews a COCO zip, with the image its JSON names but the zip lacks as skipped', async () => {
+    const result = await previewImport(blobSource(fileOf(cocoDatasetZip())));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.preview).toMatchObject({ format: 'coco', images: 2, labels: ['cat', 'dog'] });
+    expect(result.preview.skipped).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'image_missing' })]));
   });
 
   it('tells the labels an import creates from those the project has, as the server matches names', () => {
