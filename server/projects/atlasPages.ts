@@ -66,7 +66,9 @@ export async function atlasIndex(ctx: AppContext, projectId: string, q: AtlasQue
     }));
     pages.push({ key, url: atlasPageUrl(projectId, key), images });
   }
-  await recordPages(ctx, projectId, cellSize, records, now);
+  // Pages with the same content (the same thumbnails in the same order) share a key and a row.
+  const unique = [...new Map(records.map((r) => [r.key, r])).values()];
+  await recordPages(ctx, projectId, cellSize, unique, now);
   return { cellSize, columns: ATLAS_COLUMNS, total: rows.length, processing: rows.filter((r) => r.state === 'processing').length, pages };
 }
 

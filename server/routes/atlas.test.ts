@@ -91,6 +91,18 @@ describe('atlas index', () => {
     expect((await index('q=img-00&sort=name')).body.total).toBe(10);
   });
 
+  it('gives pages of the same content one key (one row, one atlas)', async () => {
+    const twinsId = (await as(t, admin, 'POST', 'projects', { title: 'Twins', subtype: 'IMAGE_CLASSIFICATION' })).body.id;
+    for (let i = 0; i < 512; i++) await seedImage(t, twinsId, { fileName: `same-${String(i).padStart(3, '0')}.jpg` });
+    const res = await as(t, admin, 'GET', `projects/${twinsId}/atlas?sort=name`);
+    expect(res.status).toBe(200);
+    const body = res.body as AtlasIndex;
+    expect(body.pages).toHaveLength(2);
+    expect(body.pages[0]?.key).toBe(body.pages[1]?.key);
+    expect(body.pages[1]?.images[0]?.fileName).toBe('same-256.jpg');
+    expect((await t.database.db.selectFrom('atlas_pages').select('key').where('project_id', '=', twinsId).execute()).length).toBe(1);
+  });
+
   it('answers an empty project with no pages', async () => {
     const res = await as(t, admin, 'GET', `projects/${emptyProjectId}/atlas`);
     expect(res.status).toBe(200);

@@ -4,8 +4,11 @@ import sharp from 'sharp';
 import type { BlobStore } from '../blobs/BlobStore';
 import type { Database } from '../db/schema';
 
-/** Distinct thumbnails made; images use them in turn (a gallery of 10,000 needs no 10,000 encodes). */
-const VARIANTS = 48;
+/**
+ * Distinct thumbnails made; images use them in turn (a gallery of 10,000 needs no 10,000 encodes).
+ * Prime, so that pages of 256 cells differ from each other (identical pages would share one atlas).
+ */
+const VARIANTS = 47;
 const ROWS_PER_INSERT = 200;
 
 /** A thumbnail of a colour of the wheel, some wide, some tall, with a dark band to tell them apart. */

@@ -1,5 +1,5 @@
 import { useThree } from '@react-three/fiber';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { InstancedBufferAttribute, LinearFilter, LinearMipmapLinearFilter, NoColorSpace, PlaneGeometry, Texture } from 'three';
 import type { AtlasPage } from '../../../../../contract/apiAtlas';
 import { acquireAtlasBitmap, releaseAtlasBitmap } from './atlasBitmaps';
@@ -24,6 +24,12 @@ export interface AtlasPageMeshProps {
 export function AtlasPageMesh({ page, first, columns, layout, onLoaded }: AtlasPageMeshProps) {
   const invalidate = useThree((s) => s.invalidate);
   const count = page.images.length;
+  // The latest callback, read when the texture arrives: a refetched index (same pages, new
+  // callback) must not re-run the upload effect.
+  const loadedRef = useRef(onLoaded);
+  useEffect(() => {
+    loadedRef.current = onLoaded;
+  }, [onLoaded]);
 
   const geometry = useMemo(() => {
     const offsets = new Float32Array(count * 2);
@@ -62,10 +68,10 @@ export function AtlasPageMesh({ page, first, columns, layout, onLoaded }: AtlasP
         if (material.uniforms.map) material.uniforms.map.value = texture;
         if (material.uniforms.ready) material.uniforms.ready.value = 1;
         invalidate();
-        onLoaded?.(page.key, true);
+        loadedRef.current?.(page.key, true);
       })
       .catch(() => {
-        if (live) onLoaded?.(page.key, false);
+        if (live) loadedRef.current?.(page.key, false);
       });
     return () => {
       live = false;
@@ -73,7 +79,7 @@ export function AtlasPageMesh({ page, first, columns, layout, onLoaded }: AtlasP
       texture?.dispose();
       releaseAtlasBitmap(page.url);
     };
-  }, [page.url, page.key, material, invalidate, onLoaded]);
+  }, [page.url, page.key, material, invalidate]);
 
   // Instances are placed by the shader, not by instanceMatrix: three's bounding sphere would be
   // wrong, so culling is off (the whole page is one draw call anyway).

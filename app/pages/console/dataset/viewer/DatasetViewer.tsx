@@ -30,7 +30,8 @@ interface Hover {
 function Pages({ index, layout, onLoaded }: { index: AtlasIndex; layout: GalleryLayout; onLoaded: (key: string, ok: boolean) => void }) {
   const perPage = index.columns * index.columns;
   return index.pages.map((page, i) => (
-    <AtlasPageMesh key={page.key} page={page} first={i * perPage} columns={index.columns} layout={layout} onLoaded={onLoaded} />
+    // Two pages with the same content share a key (and an atlas), so the position is in the React key.
+    <AtlasPageMesh key={`${i}:${page.key}`} page={page} first={i * perPage} columns={index.columns} layout={layout} onLoaded={onLoaded} />
   ));
 }
 
