@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importListSchema, importSchema } from '../../contract/apiImports';
@@ -198,6 +198,32 @@ describe('dataset import', () => {
     ]);
     const result = await importZip(project.id, zip);
     expect(result).toMatchObject({ state: 'failed', error: 'zip_corrupt', errorEntry: 'JPEGImages/b.png' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('ends as import_failed when the job keeps failing for another reason, and drops the zip', async () => {
+    const project = await newProject();
+    const before = await snapshot();
+    // A worker whose temporary folder cannot be made: every attempt fails before reading anything.
+    const broken = new JobRunner(new JobQueue(t.database.db, t.database.dialect, t.clock.now), createJobHandlers({
+      db: t.database.db, blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')), tmpRoot: path.join(t.dataDir, 'not-a-dir', 'tmp'), now: t.clock.now,
+    }), { workerId: 'broken', log: () => {} });
+    writeFileSync(path.join(t.dataDir, 'not-a-dir'), '');
+    const zip = zipOf({ 'JPEGImages/a.jpg': jpeg, 'Annotations/a.xml': vocXml('a.jpg', 640, 480, []) });
+    const created = await as(t, admin, 'POST', `projects/${project.id}/imports`, { fileName: 'a.zip', bytes: zip.length });
+    expect((await putZip(project.id, created.body.importId, zip)).status).toBe(202);
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        expect(await broken.runOnce()).toBe(true);
+        t.clock.advance(60);
+      }
+    } finally {
+      console.error = errors;
+    }
+    const row = await t.database.db.selectFrom('imports').selectAll().where('id', '=', created.body.importId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'failed', error: 'import_failed', blob_key: null });
     expect(await snapshot()).toEqual(before);
   });
 
