@@ -123,6 +123,27 @@ describe('DatasetArchive', () => {
     expect(files['JPEGImages/B_2.jpg']).toEqual(images[2]?.bytes);
   });
 
+  it('writes texts longer than a deflate window and images at unaligned offsets that unzip -t accepts', () => {
+    const backing = jpegBytes(1_501 * 40, 9);
+    const many: ArchiveImage[] = Array.from({ length: 1_500 }, (_, i) => ({
+      fileName: `img_${i}.jpg`,
+      width: 64,
+      height: 64,
+      split: 'train',
+      bytes: backing.subarray(i * 40 + 1 + (i % 3), i * 40 + 41),
+      boxes: [{ id: `b${i}`, label: 'cat', x: 1, y: 2, width: 3, height: 4 }],
+      labels: [],
+    }));
+    const big = build(many).zip;
+    const bigPath = join(dir, 'many.zip');
+    writeFileSync(bigPath, big);
+    expect(execFileSync('unzip', ['-t', bigPath], { encoding: 'utf8' })).toMatch(/No errors detected/);
+    const files = unzipSync(big);
+    expect(files['annotations.json']!.length).toBeGreaterThan(32 * 1024);
+    expect((JSON.parse(strFromU8(files['annotations.json']!)) as CocoDataset).annotations).toHaveLength(1_500);
+    expect(files['JPEGImages/img_1499.jpg']).toEqual(many[1_499]!.bytes);
+  });
+
   it('writes VOC XML that an independent parser reads back to the same boxes', () => {
     const files = unzipSync(zip);
     const xml = strFromU8(files['Annotations/street & park.xml'] ?? new Uint8Array());

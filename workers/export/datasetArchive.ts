@@ -89,12 +89,13 @@ class StoredEntry extends ZipPassThrough {
 }
 
 /**
- * A text entry deflated in one call (deflateText.ts), pushed once with `final`. fflate's
+ * A text entry deflated in one call (deflateText.ts), pushed once with `final`; its CRC is
+ * StoredEntry's (a COCO JSON can be tens of MB). fflate's
  * streaming ZipDeflate zero-fills ~800 KB of working buffers per entry (a 96 KB window, a 512 KB
  * hash head sized for streams), which for a 1 KB XML file cost more than storing its image and
  * was most of the export's memory.
  */
-class DeflatedText extends ZipPassThrough {
+class DeflatedText extends StoredEntry {
   constructor(filename: string) {
     super(filename);
     this.compression = 8;
