@@ -3,7 +3,7 @@
  * synchronous writer gives timers no chance to run, so the sink is where samples can be taken).
  * Shared by the Node run and the browser page; each passes its own way of reading memory.
  */
-import { crc32 } from '../../workers/export/crc32';
+import { crc32 } from '../../contract/datasetFormat/crc32';
 import type { SyntheticDataset } from './syntheticDataset';
 import type { ZipWriter } from './zipSubjects';
 

@@ -8,7 +8,7 @@
 import { makeZip } from 'client-zip';
 import JSZip from 'jszip';
 import { CocoBuilder } from '../../workers/export/cocoJson';
-import { crc32 } from '../../workers/export/crc32';
+import { crc32 } from '../../contract/datasetFormat/crc32';
 import { DatasetArchive } from '../../workers/export/datasetArchive';
 import { vocXml } from '../../workers/export/vocXml';
 import type { SyntheticDataset } from './syntheticDataset';

@@ -1,6 +1,6 @@
 import { crc32 as nodeCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from './crc32';
+import { crc32 } from '../../contract/datasetFormat/crc32';
 
 function bytes(n: number, seed: number): Uint8Array {
   const out = new Uint8Array(n);

@@ -16,7 +16,7 @@
  */
 import { Zip, ZipPassThrough, strToU8 } from 'fflate';
 import { CocoBuilder } from './cocoJson';
-import { crc32 } from './crc32';
+import { crc32 } from '../../contract/datasetFormat/crc32';
 import { deflateText } from './deflateText';
 import { ZIP_LIMIT_ERROR } from './zipLimitError';
 import { boxProblem, vocXml, type BoxProblem, type ExportBox } from './vocXml';
