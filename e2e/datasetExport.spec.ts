@@ -78,21 +78,28 @@ function checkZip(file: string, originals: Map<string, Buffer>): void {
   for (const [name, bytes] of originals) expect(execFileSync('unzip', ['-p', file, `JPEGImages/${name}`]).equals(bytes)).toBe(true);
 }
 
-test('export downloads a VOC zip through the Blob fallback', async ({ page }, testInfo) => {
-  await page.addInitScript(() => {
-    Reflect.deleteProperty(window, 'showSaveFilePicker');
+// Without a save dialog the export streams through the service worker (exportStreamDownload.spec.ts);
+// with no service worker either, it collects a Blob.
+test.describe('with service workers blocked', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('export downloads a VOC zip through the Blob fallback', async ({ page }, testInfo) => {
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'showSaveFilePicker');
+    });
+    const { projectId, originals } = await projectWithImages(page);
+    await page.goto(`/console/projects/${projectId}`);
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await wait(page.getByTestId('export-start')).toBeEnabled();
+    await page.getByTestId('export-start').click();
+    const file = await download;
+    expect(file.url()).toMatch(/^blob:/);
+    expect(file.suggestedFilename()).toMatch(/^내보내기_dataset_\d{14}\.zip$/);
+    const saved = testInfo.outputPath('blob.zip');
+    await file.saveAs(saved);
+    checkZip(saved, originals);
+    await wait(page.getByTestId('export-report')).toContainText('이미지 3개를 내보냈습니다.');
   });
-  const { projectId, originals } = await projectWithImages(page);
-  await page.goto(`/console/projects/${projectId}`);
-  const download = page.waitForEvent('download', { timeout: 60_000 });
-  await wait(page.getByTestId('export-start')).toBeEnabled();
-  await page.getByTestId('export-start').click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^내보내기_dataset_\d{14}\.zip$/);
-  const saved = testInfo.outputPath('blob.zip');
-  await file.saveAs(saved);
-  checkZip(saved, originals);
-  await wait(page.getByTestId('export-report')).toContainText('이미지 3개를 내보냈습니다.');
 });
 
 test('export streams into the file chosen with showSaveFilePicker', async ({ page }, testInfo) => {

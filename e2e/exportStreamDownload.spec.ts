@@ -122,19 +122,3 @@ test('cancel fails the streamed download instead of saving part of the zip', asy
   await wait(page.getByText('내보내기를 취소했습니다.')).toBeVisible();
   expect(await file.failure()).not.toBeNull();
 });
-
-test.describe('with service workers blocked', () => {
-  test.use({ serviceWorkers: 'block' });
-
-  test('the export falls back to a Blob download', async ({ page }) => {
-    await hidePicker(page);
-    const { projectId, originals } = await projectWithImages(page, 2);
-    await page.goto(`/console/projects/${projectId}`);
-    const download = page.waitForEvent('download', { timeout: 60_000 });
-    await wait(page.getByTestId('export-start')).toBeEnabled();
-    await page.getByTestId('export-start').click();
-    const file = await download;
-    expect(file.url()).toMatch(/^blob:/);
-    checkZip(await file.path(), originals);
-  });
-});

@@ -7,7 +7,7 @@ start=$(date +%s)
 step() { printf '\n\033[1m› %s\033[0m\n' "$*"; }
 
 step "dependencies";  bash scripts/ensure-deps.sh
-step "browser";       bash scripts/ensure-browser.sh
+step "browser, unzip"; bash scripts/ensure-browser.sh
 step "typecheck";     npx tsc -p tsconfig.json --noEmit
 step "lint";          npx eslint . --max-warnings 0
 step "unit + component tests"; npx vitest run
