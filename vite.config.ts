@@ -11,9 +11,11 @@ export const alias = {
 
 // Public pages must never pull console-only libraries; see docs/architecture.md ("Bundles").
 /**
- * Small modules every page shares (stores, settings, locale helpers, Chakra's little layout parts
- * and utilities): left alone, each becomes a chunk of a few hundred bytes once enough console
- * chunks share it, and the landing page pays a request and its gzip overhead for each.
+ * Small modules every page shares (stores, settings, locale helpers, Chakra's leaf utilities):
+ * left alone, each becomes a chunk of a few hundred bytes once enough console chunks share it,
+ * and the landing page pays a request and its gzip overhead for each. Only modules that import
+ * nothing from other chunks' groups belong here: Chakra components (box, stack…) would make
+ * this chunk and Chakra's system chunk import each other, and the page fails to start.
  */
 const SHELL_MODULES = [
   /app\/state\/(auth|ui)\.ts$/,
@@ -21,7 +23,6 @@ const SHELL_MODULES = [
   /app\/config\/env\.ts$/,
   /node_modules\/(valtio|proxy-compare)\//,
   /@chakra-ui\/react\/dist\/esm\/utils\/(compact|is|cx|uniq|split-props|walk-object)\.js$/,
-  /@chakra-ui\/react\/dist\/esm\/components\/(stack|heading|box)\//,
   /vite\/preload-helper/,
 ];
 
