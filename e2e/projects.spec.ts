@@ -7,8 +7,9 @@ import { verifyLinkKey } from './outbox';
 /*
  * Console projects and datasets against the real server (playwright.config.ts starts it on an
  * empty DATA_DIR): create a project with bad then good titles (the spec's exact messages), add
- * labels, upload a folder whose sub-folders name the labels and a corrupt image, see the
- * thumbnails once the server's job has processed them, tag an image and filter by the tag.
+ * labels, upload a folder whose sub-folders name the labels — one image 20,000 × 20,000 px — and
+ * a corrupt image, see the thumbnails once the server's job has processed them (the large one
+ * with its tile pyramid), tag an image and filter by the tag.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const FILES = path.resolve(`test-results/projects-files-${PORT}`);
@@ -17,7 +18,7 @@ const PASSWORD = 'maruTest12!';
 // Console pages wait on the API after their chunk loads, and image processing runs as a job:
 // on a busy 2-core machine with SwiftShader that takes longer than the default 7 s.
 const wait = expect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /** Signs up, verifies and signs in through the API; the tokens go into this page's storage once. */
 async function signIn(page: Page): Promise<void> {
@@ -35,7 +36,7 @@ async function signIn(page: Page): Promise<void> {
   }, pair);
 }
 
-/** A folder 'pets' with cat/ and dog/ sub-folders of small PNGs, and a corrupt 'broken.png'. */
+/** A folder 'pets' with cat/ and dog/ sub-folders of PNGs (one 20,000 × 20,000), and a corrupt 'broken.png'. */
 async function makeFiles(): Promise<{ folder: string; broken: string }> {
   const folder = path.join(FILES, 'pets');
   const colours = { cat: [{ r: 200, g: 40, b: 40 }, { r: 220, g: 90, b: 60 }], dog: [{ r: 40, g: 60, b: 200 }] };
@@ -46,6 +47,9 @@ async function makeFiles(): Promise<{ folder: string; broken: string }> {
       await writeFile(path.join(folder, name, `${name}${i + 1}.png`), png);
     }
   }
+  // 400 megapixels in ~12 MB (one colour, fast deflate): decoded, thumbnailed and tiled by the server.
+  const huge = sharp({ limitInputPixels: false, create: { width: 20_000, height: 20_000, channels: 3, background: { r: 30, g: 140, b: 90 } } });
+  await huge.png({ compressionLevel: 1 }).toFile(path.join(folder, 'cat', 'huge.png'));
   const broken = path.join(FILES, 'broken.png');
   await writeFile(broken, Buffer.from('this is not an image at all, only text pretending to be a PNG'));
   return { folder, broken };
@@ -96,7 +100,7 @@ test('create a project, add labels, upload a folder, see thumbnails, tag and fil
   await page.getByTestId('upload-folder').setInputFiles(files.folder);
   await wait(page.getByTestId('upload-plan')).toContainText('cat → cat');
   await wait(page.getByTestId('upload-complete')).toHaveText('업로드가 완료되었습니다.');
-  await expect(page.getByTestId('upload-row')).toHaveCount(3);
+  await expect(page.getByTestId('upload-row')).toHaveCount(4);
 
   // A corrupt image is refused with the spec's message and can be retried.
   await page.getByTestId('upload-files').setInputFiles(files.broken);
@@ -104,11 +108,22 @@ test('create a project, add labels, upload a folder, see thumbnails, tag and fil
   await wait(failed.getByTestId('upload-error')).toHaveText('이미지 파일에 오류가 있는 것 같습니다.');
   await expect(failed.getByRole('button', { name: '다시 시도' })).toBeVisible();
 
-  // The three images are processed by the server's job, then show their thumbnails.
+  // The four images are processed by the server's job, then show their thumbnails.
   const cards = page.getByTestId('image-card');
-  await wait(cards).toHaveCount(3);
-  await wait(page.locator('[data-testid="image-card"][data-state="ready"]')).toHaveCount(3, { timeout: 60_000 });
-  await wait(page.getByTestId('thumbnail')).toHaveCount(3);
+  await wait(cards).toHaveCount(4);
+  await wait(page.locator('[data-testid="image-card"][data-state="ready"]')).toHaveCount(4, { timeout: 150_000 });
+  await wait(page.getByTestId('thumbnail')).toHaveCount(4);
+  await expect(cards.filter({ hasText: 'huge.png' })).toContainText('20000 × 20000');
+  // Its 512 px DeepZoom pyramid: 16 levels, the finest 40 × 40 tiles, served to the project's members.
+  const projectId = /\/console\/projects\/([^/]+)$/.exec(page.url())?.[1] ?? '';
+  const token = await page.evaluate(() => localStorage.getItem('auth._token.local') ?? '');
+  const list = await page.request.get(`/api/projects/${projectId}/images?q=huge`, { headers: { authorization: token } });
+  const huge = ((await list.json()) as { items: { tiles: { levels: number; urlTemplate: string } | null }[] }).items[0];
+  expect(huge?.tiles?.levels).toBe(16);
+  const tileUrl = (huge?.tiles?.urlTemplate ?? '').replace('{level}', '15').replace('{x}', '39').replace('{y}', '39');
+  const tile = await page.request.get(tileUrl, { headers: { authorization: token } });
+  expect(tile.status()).toBe(200);
+  expect((await sharp(await tile.body()).metadata()).width).toBe(20_000 - 39 * 512);
   await expect.poll(() => page.getByTestId('thumbnail').first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await expect(cards.filter({ hasText: 'cat1.png' })).toContainText('image/png');
 
@@ -125,11 +140,11 @@ test('create a project, add labels, upload a folder, see thumbnails, tag and fil
   await wait(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('dog1.png');
   await page.getByTestId('image-filters').getByRole('combobox', { name: '태그' }).fill('');
-  await wait(cards).toHaveCount(3);
+  await wait(cards).toHaveCount(4);
 
   // The console list shows the project's card with its counts.
   await page.getByRole('link', { name: /프로젝트 목록/ }).click();
-  await wait(page.getByTestId('project-card')).toContainText('이미지 3개');
+  await wait(page.getByTestId('project-card')).toContainText('이미지 4개');
 });
 
 test('settings: repeat cycle rule, split re-roll, then delete after confirmation', async ({ page }) => {
