@@ -58,10 +58,14 @@ describe('AppDialog', () => {
     const positioner = document.querySelector<HTMLElement>('[data-part="positioner"]')!;
     // The page behind a modal has pointer-events: none; the click lands on the positioner, away
     // from the content (happy-dom lays nothing out: every box is at 0,0 with no size).
-    await new Promise((resolve) => setTimeout(resolve, 0)); // the outside-click listener is added on the next tick
-    await userEvent.setup({ pointerEventsCheck: 0 }).pointer({ keys: '[MouseLeft]', target: positioner, coords: { clientX: 5, clientY: 5 } });
+    // The outside-click listener is added a tick or a frame after opening (later on a busy
+    // machine): click until it is there.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await waitFor(async () => {
+      await user.pointer({ keys: '[MouseLeft]', target: positioner, coords: { clientX: 5, clientY: 5 } });
+      expect(onClose).toHaveBeenCalledWith({ answer: false });
+    });
     await gone();
-    expect(onClose).toHaveBeenCalledWith({ answer: false });
   });
 
   it('confirms and closes', async () => {
