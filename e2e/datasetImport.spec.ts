@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
@@ -174,6 +175,21 @@ test('round trip: a project exported from the Dataset tab imports into another w
   await page.getByTestId('export-start').click();
   const zip = testInfo.outputPath('export.zip');
   await (await download).saveAs(zip);
+  // Independent checks of the archive: Info-ZIP's CRC test, and Chromium's own XML parser (the
+  // importer uses fast-xml-parser) reading each VOC file's objects.
+  expect(execFileSync('unzip', ['-tq', zip]).toString()).toContain('No errors detected');
+  for (const [fileName, boxes] of Object.entries(wanted)) {
+    const xml = execFileSync('unzip', ['-p', zip, `Annotations/${fileName.replace(/\.png$/, '.xml')}`]).toString();
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      if (doc.querySelector('parsererror')) return null;
+      return [...doc.querySelectorAll('object')].map((o) => ({
+        name: o.querySelector('name')?.textContent,
+        box: ['xmin', 'ymin', 'xmax', 'ymax'].map((k) => Number(o.querySelector(`bndbox > ${k}`)?.textContent)),
+      }));
+    }, xml);
+    expect(parsed).toEqual(boxes.map((b) => ({ name: b.label, box: [b.x, b.y, b.x + b.width, b.y + b.height] })));
+  }
 
   const target = await newProject(page.request, email, '다시 가져오기');
   await page.goto(`/console/projects/${target}`);
