@@ -1,21 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { DatasetImport } from '../../../../contract/apiImports';
 import { FIXTURES, JPEG_BYTES, zipOf } from '../../../../contract/datasetFormat/testZips';
 import { blobSource } from '../../../../workers/import/blobSource';
 import { previewImport } from '../../../../workers/import/previewImport';
 import { queryClient } from '../../../api/queryClient';
-import { resetSessionForTests } from '../../../api/session';
-import { storeTokens } from '../../../api/tokenStorage';
-import { setLoggedOut } from '../../../state/auth';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { json, stubFetch, type StubHandler } from '../../../test/stubFetch';
 import { labelsFixture, projectFixture } from '../projects/projectsTestData';
 import { ImportButton } from './ImportButton';
 import { ImportDialog } from './ImportDialog';
 
-configure({ asyncUtilTimeout: 5000 });
+signedInConsoleTests();
 
 /** The worker's check, run on this thread: the same reader and planner, without the thread. */
 const checkHere = (file: File) => previewImport(blobSource(file));
@@ -86,17 +84,6 @@ function stubXhr(answer: { status: number; body: unknown }, hold = false) {
   return sent;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  setLoggedOut();
-  resetSessionForTests();
-  storeTokens({ token: 'A1', refreshToken: 'R1' });
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-});
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
 
 function render(handlers: Record<string, StubHandler>, locale: 'ko' | 'en' = 'ko') {
   const calls = stubFetch({ 'GET projects/p1/labels': () => json(200, labelsFixture), ...handlers });

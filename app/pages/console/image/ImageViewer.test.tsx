@@ -1,30 +1,14 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { paths } from '../../../../contract/routes';
-import { queryClient } from '../../../api/queryClient';
-import { resetSessionForTests } from '../../../api/session';
-import { storeTokens } from '../../../api/tokenStorage';
-import { setLoggedOut } from '../../../state/auth';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch, type StubHandler } from '../../../test/stubFetch';
 import { imageFixture, labelsFixture, me } from '../projects/projectsTestData';
 import ImageViewerPage from './ImageViewerPage';
 
-// Whole console pages render here; on the shared 2-core machine the first paint can pass 1 s.
-configure({ asyncUtilTimeout: 6000 });
-
-beforeEach(() => {
-  localStorage.clear();
-  setLoggedOut();
-  resetSessionForTests();
-  storeTokens({ token: 'A1', refreshToken: 'R1' });
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-});
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+signedInConsoleTests(6000);
 
 const pyramid = { urlTemplate: '/api/projects/p1/images/i2/tiles/{level}/{x}_{y}.jpg', tileSize: 512, overlap: 0, format: 'jpg', levels: 13 };
 const list = [imageFixture({ id: 'i1', fileName: 'first.png' }), imageFixture({ id: 'i2', fileName: 'big.png' }), imageFixture({ id: 'i3', fileName: 'last.png' })];

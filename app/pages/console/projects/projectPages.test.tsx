@@ -1,32 +1,16 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { paths } from '../../../../contract/routes';
-import { queryClient } from '../../../api/queryClient';
-import { resetSessionForTests } from '../../../api/session';
-import { storeTokens } from '../../../api/tokenStorage';
-import { setLoggedOut } from '../../../state/auth';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch } from '../../../test/stubFetch';
 import ConsoleHomePage from '../ConsoleHomePage';
 import ProjectPage from './ProjectPage';
 import { SUBTYPE_ICONS } from './SubtypeIcon';
 import { imageFixture, labelsFixture, me, projectFixture } from './projectsTestData';
 
-// Whole console pages render here; on the shared 2-core machine the first paint can pass 1 s.
-configure({ asyncUtilTimeout: 5000 });
-
-beforeEach(() => {
-  localStorage.clear();
-  setLoggedOut();
-  resetSessionForTests();
-  storeTokens({ token: 'A1', refreshToken: 'R1' });
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-});
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+signedInConsoleTests();
 
 const projectPage = <Route path={paths.consoleProject}><ProjectPage /></Route>;
 
