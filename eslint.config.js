@@ -14,7 +14,7 @@ const chakraParts = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'benchmarks/results/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'benchmarks/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
