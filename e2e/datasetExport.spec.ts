@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { verifyLinkKey } from './outbox';
+import { registerVerified, storeSession } from './consoleSession';
 
 /*
  * Dataset export against the real server: a project with three processed images is exported from
@@ -26,8 +26,7 @@ async function login(request: APIRequestContext, email: string): Promise<string>
 /** Signs up, creates a project with a label and three processed PNGs, and signs the page in. */
 async function projectWithImages(page: Page): Promise<{ projectId: string; originals: Map<string, Buffer> }> {
   const email = `export-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
-  expect((await page.request.post('/api/auth/register', { data: { name: 'Export Tester', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
-  expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
+  await registerVerified(page.request, email, 'Export Tester', PASSWORD);
 
   let token = await login(page.request, email);
   const headers = () => ({ Authorization: token });
@@ -57,12 +56,7 @@ async function projectWithImages(page: Page): Promise<{ projectId: string; origi
   }, { timeout: 60_000 }).toBe(3);
 
   const pair = (await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as { token: string; refreshToken: string };
-  await page.goto('/support');
-  await page.evaluate((p) => {
-    localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
-    localStorage.setItem('auth._refresh_token.local', p.refreshToken);
-    localStorage.setItem('auth.strategy', 'local');
-  }, pair);
+  await storeSession(page, pair);
   return { projectId, originals };
 }
 

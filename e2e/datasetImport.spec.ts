@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { FIXTURES } from '../contract/datasetFormat/testZips';
-import { verifyLinkKey } from './outbox';
+import { registerVerified, storeSession } from './consoleSession';
 
 /*
  * Dataset import against the real server: a VOC zip made here (real PNGs, XML with boxes of a
@@ -24,16 +24,10 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
 /** Signs up, creates a detection project with the label 'cat' and signs the page in. */
 async function signedInProject(page: Page): Promise<{ projectId: string; email: string }> {
   const email = `import-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
-  expect((await page.request.post('/api/auth/register', { data: { name: 'Import Tester', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
-  expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
+  await registerVerified(page.request, email, 'Import Tester', PASSWORD);
   const projectId = await newProject(page.request, email, '가져오기');
   const pair = (await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as { token: string; refreshToken: string };
-  await page.goto('/support');
-  await page.evaluate((p) => {
-    localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
-    localStorage.setItem('auth._refresh_token.local', p.refreshToken);
-    localStorage.setItem('auth.strategy', 'local');
-  }, pair);
+  await storeSession(page, pair);
   return { projectId, email };
 }
 

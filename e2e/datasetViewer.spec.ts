@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { projectImageHref } from '../contract/projectRoutes';
-import { E2E_DATA_DIR, verifyLinkKey } from './outbox';
+import { registerVerified, storeSession } from './consoleSession';
+import { E2E_DATA_DIR } from './outbox';
 
 /*
  * The dataset viewer in Chromium + SwiftShader against the real server: a project seeded with 600
@@ -19,8 +20,7 @@ interface View { x: number; y: number; zoom: number; columns: number; width: num
 
 async function signedInProject(page: Page): Promise<string> {
   const email = `viewer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
-  expect((await page.request.post('/api/auth/register', { data: { name: 'Viewer Tester', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
-  expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
+  await registerVerified(page.request, email, 'Viewer Tester', PASSWORD);
   const pair = (await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as { token: string; refreshToken: string };
   const created = await page.request.post('/api/projects', {
     headers: { Authorization: `Bearer ${pair.token}` },
@@ -29,12 +29,7 @@ async function signedInProject(page: Page): Promise<string> {
   expect(created.status()).toBe(201);
   const projectId = ((await created.json()) as { id: string }).id;
   execFileSync('npx', ['tsx', 'scripts/seedGallery.ts', projectId, String(IMAGES)], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, stdio: 'pipe' });
-  await page.goto('/support');
-  await page.evaluate((p) => {
-    localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
-    localStorage.setItem('auth._refresh_token.local', p.refreshToken);
-    localStorage.setItem('auth.strategy', 'local');
-  }, pair);
+  await storeSession(page, pair);
   return projectId;
 }
 

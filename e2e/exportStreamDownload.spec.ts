@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
-import { verifyLinkKey } from './outbox';
+import { registerVerified, storeSession } from './consoleSession';
 
 /*
  * Dataset export streamed through the service worker: with no File System Access API
@@ -23,8 +23,7 @@ async function login(request: APIRequestContext, email: string) {
 /** Signs up, creates a project with a label and `count` processed PNGs, and signs the page in. */
 async function projectWithImages(page: Page, count: number): Promise<{ projectId: string; originals: Map<string, Buffer> }> {
   const email = `sw-export-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
-  expect((await page.request.post('/api/auth/register', { data: { name: 'SW Export', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
-  expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
+  await registerVerified(page.request, email, 'SW Export', PASSWORD);
   let token = `Bearer ${(await login(page.request, email)).token}`;
   const headers = () => ({ Authorization: token });
   const created = await page.request.post('/api/projects', { headers: headers(), data: { title: '스트림', description: 'sw', subtype: 'IMAGE_OBJECT_DETECTION' } });
@@ -52,12 +51,7 @@ async function projectWithImages(page: Page, count: number): Promise<{ projectId
   }, { timeout: 90_000 }).toBe(count);
 
   const pair = await login(page.request, email);
-  await page.goto('/support');
-  await page.evaluate((p) => {
-    localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
-    localStorage.setItem('auth._refresh_token.local', p.refreshToken);
-    localStorage.setItem('auth.strategy', 'local');
-  }, pair);
+  await storeSession(page, pair);
   return { projectId, originals };
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { verifyLinkKey } from './outbox';
+import { registerVerified, storeSession } from './consoleSession';
 
 /*
  * The image viewer against the real server: a 3000 × 2000 PNG gets a DeepZoom pyramid and opens
@@ -38,8 +38,7 @@ async function bigPng(): Promise<Buffer> {
 /** Signs up, creates a project with a label, uploads `files`, waits until they are processed, and signs the page in. */
 async function projectWith(page: Page, files: { name: string; png: Buffer }[]): Promise<{ projectId: string; ids: Map<string, string>; labelId: string; freshToken: () => Promise<string> }> {
   const email = `viewer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
-  expect((await page.request.post('/api/auth/register', { data: { name: 'Viewer Tester', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
-  expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
+  await registerVerified(page.request, email, 'Viewer Tester', PASSWORD);
   const login = async () => {
     const response = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
     expect(response.ok()).toBe(true);
@@ -72,12 +71,7 @@ async function projectWith(page: Page, files: { name: string; png: Buffer }[]): 
   }, { timeout: 120_000 }).toBe(files.length);
 
   const pair = await login();
-  await page.goto('/support');
-  await page.evaluate((p) => {
-    localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
-    localStorage.setItem('auth._refresh_token.local', p.refreshToken);
-    localStorage.setItem('auth.strategy', 'local');
-  }, pair);
+  await storeSession(page, pair);
   return { projectId, ids, labelId, freshToken: async () => `Bearer ${(await login()).token}` };
 }
 

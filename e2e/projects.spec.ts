@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { verifyLinkKey } from './outbox';
+import { registerVerified, storeSession } from './consoleSession';
 
 /*
  * Console projects and datasets against the real server (playwright.config.ts starts it on an
@@ -23,17 +23,11 @@ test.describe.configure({ timeout: 300_000 });
 /** Signs up, verifies and signs in through the API; the tokens go into this page's storage once. */
 async function signIn(page: Page): Promise<void> {
   const email = `projects-${Date.now().toString(36)}@e2e.maru.ai`;
-  expect((await page.request.post('/api/auth/register', { data: { name: 'Project Tester', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
-  expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
+  await registerVerified(page.request, email, 'Project Tester', PASSWORD);
   const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
   expect(login.ok()).toBe(true);
   const pair = (await login.json()) as { token: string; refreshToken: string };
-  await page.goto('/support');
-  await page.evaluate((p) => {
-    localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
-    localStorage.setItem('auth._refresh_token.local', p.refreshToken);
-    localStorage.setItem('auth.strategy', 'local');
-  }, pair);
+  await storeSession(page, pair);
 }
 
 /** A folder 'pets' with cat/ and dog/ sub-folders of PNGs (one 20,000 × 20,000), and a corrupt 'broken.png'. */

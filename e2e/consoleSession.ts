@@ -1,0 +1,18 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { verifyLinkKey } from './outbox';
+
+/** Registers `email` and verifies it from the outbox link, through the API. */
+export async function registerVerified(request: APIRequestContext, email: string, name: string, password: string): Promise<void> {
+  expect((await request.post('/api/auth/register', { data: { name, email, password, locale: 'ko' } })).status()).toBe(202);
+  expect((await request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
+}
+
+/** Puts a signed-in token pair into the page's storage (on a public page), as the app keeps it. */
+export async function storeSession(page: Page, pair: { token: string; refreshToken: string }): Promise<void> {
+  await page.goto('/support');
+  await page.evaluate((p) => {
+    localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
+    localStorage.setItem('auth._refresh_token.local', p.refreshToken);
+    localStorage.setItem('auth.strategy', 'local');
+  }, pair);
+}
