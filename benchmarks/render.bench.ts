@@ -5,6 +5,7 @@
  * in a fresh browser context (cold HTTP cache). Also: ours with 100,000 boxes vs none, and the
  * cost of a contrast change. Prints a table with ratios; writes benchmarks/results/render.json.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
@@ -21,6 +22,11 @@ const BOXES = 100_000;
 /** Experiments: RENDER_SUBJECTS=ours,ours+boxes runs only those; RENDER_UPLOADS=2 caps uploads per frame. */
 const SUBJECTS = (process.env.RENDER_SUBJECTS ?? 'ours,openseadragon,ours+boxes').split(',') as SubjectName[];
 const UPLOADS = process.env.RENDER_UPLOADS ? `&uploads=${Number(process.env.RENDER_UPLOADS)}` : '';
+/**
+ * RENDER_TRACE_DIR=dir keeps each run's Chromium trace there, with JavaScript samples and an
+ * unminified page (open in DevTools' Performance panel, or `scripts/traceFrames.ts`).
+ */
+const TRACE_DIR = process.env.RENDER_TRACE_DIR;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PAGE_DIR = path.join(import.meta.dirname, 'render/page');
 // Built JavaScript stays out of benchmarks/ (lint would read it): node_modules/.cache is ignored everywhere.
@@ -67,7 +73,7 @@ async function buildOursPage(): Promise<void> {
     root: PAGE_DIR,
     base: '/ours/',
     logLevel: 'warn',
-    build: { outDir: OURS_DIR, emptyOutDir: true, target: 'es2022', sourcemap: false, rollupOptions: { input: path.join(PAGE_DIR, 'ours.html') } },
+    build: { outDir: OURS_DIR, emptyOutDir: true, target: 'es2022', sourcemap: false, minify: !TRACE_DIR, rollupOptions: { input: path.join(PAGE_DIR, 'ours.html') } },
   });
 }
 
@@ -97,9 +103,11 @@ async function runOnce(browser: Browser, server: BenchServer, subject: SubjectNa
     while (!s.isSharp() && performance.now() < 30_000) await new Promise((r) => requestAnimationFrame(r));
     return performance.now();
   }, start);
-  await browser.startTracing(page, { categories: CPU_TRACE_CATEGORIES });
+  await browser.startTracing(page, { categories: TRACE_DIR ? [...CPU_TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : CPU_TRACE_CATEGORIES });
   const path = await page.evaluate(runPath, { start, moves, moveMs, sharpTimeoutMs: SHARP_TIMEOUT_MS });
-  const cpu = mainThreadCpu((await browser.stopTracing()).toString());
+  const trace = (await browser.stopTracing()).toString();
+  if (TRACE_DIR) writeFileSync(`${TRACE_DIR}/${subject}-${Date.now()}.json`, trace);
+  const cpu = mainThreadCpu(trace);
   const tilesUsed = await page.evaluate(() => window.subject?.tilesUsed() ?? 0);
   const pageErrors = await page.evaluate(() => window.subject?.errors() ?? 0);
   let contrast: RunResult['contrast'];
@@ -144,6 +152,7 @@ function summarise(runs: RunResult[]) {
     frame_cpu_p50_ms: percentile(frameCpu, 50),
     frame_cpu_p95_ms: percentile(frameCpu, 95),
     long_tasks_cpu_count: median(runs.map((r) => r.cpu.longTaskCpuMs.length)),
+    main_cpu_total_ms: median(runs.map((r) => r.cpu.totalCpuMs)),
     sharp_after_move_ms: percentile(sharp, 50),
     sharp_after_move_p95_ms: percentile(sharp, 95),
     first_sharp_ms: median(runs.map((r) => r.firstSharpMs)),

@@ -183,55 +183,74 @@ test.describe('engine rendering', () => {
     expect(result.second.moved).toEqual(PROBE);
   });
 
-  test('label names follow their boxes through pans and zooms', async ({ page }) => {
+  test('label names are drawn on their boxes through pans and zooms, and only when few are in view', async ({ page }) => {
     await openLab(page, 0);
     await mountTestEngine(page, { w: 400, h: 300, image: 20_000 });
     const result = await page.evaluate(async () => {
       const e = (window as unknown as TestWindow).testEngine;
+      const colors = [[0x1e, 0x88, 0xe5], [0xe5, 0x39, 0x35]];
       e.setLabels([{ name: 'car', color: '#1e88e5' }, { name: 'person', color: '#e53935' }]);
-      // A row of boxes wider than the view, so that pans bring labelled boxes in and out; the
-      // steps are small enough that most stay inside the area placed around the view (one offset).
-      e.setAnnotations(Array.from({ length: 40 }, (_, i) => ({ id: `b${i}`, x: 1000 + i * 150, y: 2000, width: 100, height: 80, label: i % 2 })));
-      const host = document.getElementById('pixel-test');
-      if (!host) throw new Error('no host');
-      const where = () => {
-        const origin = host.getBoundingClientRect();
+      // A row of boxes wider than the view, so that pans bring labelled boxes in and out, and
+      // one box too narrow on screen to get a name.
+      const row = Array.from({ length: 40 }, (_, i) => ({ id: `b${i}`, x: 1000 + i * 150, y: 2000, width: 100, height: 80, label: i % 2 }));
+      e.setAnnotations([...row, { id: 'narrow', x: 1620, y: 2100, width: 30, height: 30, label: 0 }]);
+      const near = (p: Uint8Array, o: number, c: number[]) => Math.abs((p[o] ?? 0) - (c[0] ?? 0)) <= 3 && Math.abs((p[o + 1] ?? 0) - (c[1] ?? 0)) <= 3 && Math.abs((p[o + 2] ?? 0) - (c[2] ?? 0)) <= 3;
+      // Reads the canvas once and checks every box's tag: its background in the label's colour
+      // at the left padding (where the formula in labelTagTopLeft puts it), white text inside it.
+      const check = () => {
         const v = e.getView();
+        const px = e.debug.readPixels(0, 0, 400, 300);
+        const at = (x: number, y: number) => 4 * (y * 400 + x);
         const misplaced: string[] = [];
         let shown = 0;
-        for (const span of host.querySelectorAll<HTMLSpanElement>('[data-engine-labels] span')) {
-          if (span.style.display === 'none') continue;
-          const r = span.getBoundingClientRect();
-          const x = r.left - origin.left;
-          if (x + r.width < 0 || x > 400) continue;
+        for (const [i, b] of row.entries()) {
+          const x = Math.floor((b.x - v.centerX) * v.zoom + 200 + 0.5);
+          let y = (b.y - v.centerY) * v.zoom + 150;
+          if (y >= 16) y -= 16;
+          y = Math.floor(y + 0.5);
+          if (x < 0 || x + 30 > 400 || y < 0 || y + 16 > 300) continue;
           shown += 1;
-          // The box whose left edge is under the label: screen x = (imageX - centerX) * zoom + 200.
-          const i = Math.round(((x - 200) / v.zoom + v.centerX - 1000) / 150);
-          const boxX = (1000 + i * 150 - v.centerX) * v.zoom + 200;
-          const boxY = (2000 - v.centerY) * v.zoom + 150;
-          const name = i % 2 === 0 ? 'car' : 'person';
-          if (Math.abs(x - boxX) > 1.5 || Math.abs(r.top - origin.top - (boxY - 16)) > 1.5 || span.textContent !== name) misplaced.push(`${span.textContent}@${x.toFixed(1)}`);
+          const color = colors[i % 2] ?? [];
+          let white = 0;
+          for (let tx = x + 4; tx < x + 24; tx++) for (let ty = y + 3; ty < y + 13; ty++) if ((px[at(tx, ty)] ?? 0) > 200 && (px[at(tx, ty) + 1] ?? 0) > 200 && (px[at(tx, ty) + 2] ?? 0) > 200) white += 1;
+          if (!near(px, at(x + 1, y + 8), color) || white < 5) misplaced.push(`b${i}@${x},${y}: ${Array.from(px.slice(at(x + 1, y + 8), at(x + 1, y + 8) + 3)).join(',')} white ${white}`);
         }
-        return { shown, misplaced };
+        // The narrow box's tag place (above its top-left corner) shows no label colour.
+        const nx = Math.floor((1620 - v.centerX) * v.zoom + 200.5);
+        const ny = Math.floor((2100 - v.centerY) * v.zoom + 150 - 16 + 0.5);
+        const narrowTagged = nx >= 0 && nx < 398 && ny >= 0 && ny < 292 && near(px, at(nx + 1, ny + 8), colors[0] ?? []);
+        return { shown, misplaced, narrowTagged, labelsShown: e.debug.labelsShown() };
       };
       const checks = [];
       e.setView({ centerX: 1500, centerY: 2050, zoom: 1 });
       await e.whenIdle();
-      checks.push(where());
+      checks.push(check());
       for (let step = 1; step <= 12; step++) {
         e.setView({ centerX: 1500 + step * 23.5, centerY: 2050 + step * 3.25, zoom: 1 });
         await e.whenIdle();
-        checks.push(where());
+        checks.push(check());
       }
       e.zoomAbout({ x: 200, y: 150 }, 1.5);
       await e.whenIdle();
-      checks.push(where());
-      return checks;
+      checks.push(check());
+      // More than 200 boxes in view: no names at all (a wall of text helps nobody).
+      const crowd = Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, x: 1210 + (i % 20) * 10, y: 1930 + Math.floor(i / 20) * 10, width: 8, height: 8, label: 1 }));
+      e.setAnnotations([...row, ...crowd]);
+      e.setView({ centerX: 1300, centerY: 2000, zoom: 2 });
+      await e.whenIdle();
+      const crowded = e.debug.labelsShown();
+      e.setView({ centerX: 1300, centerY: 2050, zoom: 3 });
+      await e.whenIdle();
+      return { checks, crowded, fewer: e.debug.labelsShown() };
     });
-    for (const check of result) {
+    for (const check of result.checks) {
+      expect(check.labelsShown).toBe(true);
       expect(check.shown).toBeGreaterThan(0);
       expect(check.misplaced).toEqual([]);
+      expect(check.narrowTagged).toBe(false);
     }
+    expect(result.crowded).toBe(false);
+    expect(result.fewer).toBe(true);
   });
 
   test('panning never shows blank area while finer tiles load', async ({ page }) => {

@@ -160,13 +160,18 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
   const fitLevels = new Set(tiles.map((t) => t.level));
   expect(Math.max(...fitLevels)).toBeLessThan(12);
 
-  // The box arrived (its name is drawn beside it once the boxes are on screen).
+  // The box arrived, and its name tag is drawn in the label's colour (cyan) just above its
+  // top-left corner (inside the box when that corner is near the canvas top).
   await wait(page.getByTestId('viewer-annotations')).toHaveText('주석 1개');
-  await wait(page.getByTestId('viewer-stage').getByText('cat', { exact: true })).toBeVisible();
-
-  // Fitted: the image is centred; each block's centre shows that block's colour.
   let shot = await readCanvas(canvas);
   const z = fitZoom(shot.width, shot.height, 3000, 2000);
+  const tagX = shot.width / 2 + (2100 - 1500) * z;
+  const boxTop = shot.height / 2 + (50 - 1000) * z;
+  const tagY = boxTop >= 16 ? boxTop - 16 : boxTop;
+  await expect.poll(async () => (await readCanvas(canvas)).at(tagX + 1.5, tagY + 8).join(','), { timeout: 15_000 }).toBe('0,255,255');
+  shot = await readCanvas(canvas);
+
+  // Fitted: the image is centred; each block's centre shows that block's colour.
   for (const [bx, by] of [[0, 0], [5, 0], [2, 1], [3, 2], [0, 3], [5, 3]] as const) {
     const ix = bx * BLOCK + BLOCK / 2;
     const iy = by * BLOCK + BLOCK / 2;

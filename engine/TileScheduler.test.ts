@@ -56,6 +56,29 @@ describe('TileScheduler', () => {
     expect(keys).toEqual(s.wanted);
   });
 
+  it('with defer, starts and aborts requests only when the deferred run comes, for the latest view', () => {
+    const { load, calls } = fakeLoader();
+    const runs: Array<() => void> = [];
+    const s = new TileScheduler({ info, load, cache: { has: () => false }, maxInFlight: 100, defer: (run) => runs.push(run) });
+    s.update(view, viewport);
+    expect(calls).toHaveLength(0);
+    expect(s.syncPending).toBe(true);
+    // A second move before the run: still one run, for the second view.
+    s.update({ ...view, centerX: 6000 }, viewport);
+    expect(runs).toHaveLength(1);
+    runs.shift()?.();
+    expect(s.syncPending).toBe(false);
+    expect(calls.map((c) => c.key)).toEqual(s.wanted);
+    expect(calls[0]?.key).toBe(s.wanted[0]);
+    expect(s.wanted).not.toContain('0/5/5');
+    // Moving away aborts in the next run, not before.
+    s.update(view, viewport);
+    expect(calls.some((c) => c.signal.aborted)).toBe(false);
+    runs.shift()?.();
+    expect(calls.filter((c) => !s.wanted.includes(c.key)).every((c) => c.signal.aborted)).toBe(true);
+    expect(s.loading).toEqual(s.wanted);
+  });
+
   it('keeps at most maxInFlight requests and starts the next as one completes', async () => {
     const { load, calls } = fakeLoader();
     const s = new TileScheduler({ info, load, cache: { has: () => false }, maxInFlight: 6 });

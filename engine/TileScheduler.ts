@@ -67,6 +67,12 @@ export interface TileSchedulerOptions {
   releaseImage?(image: TileImage): void;
   /** Clock for retries (default performance.now). */
   now?(): number;
+  /**
+   * Runs the request work an {@link TileScheduler.update} causes (aborts, new requests) later:
+   * the renderer passes a task after the frame, so starting a dozen fetches after a zoom does not
+   * lengthen the frame that shows it. Default: at once.
+   */
+  defer?(run: () => void): void;
 }
 
 /** Adapts a {@link TileSource} to a {@link TileLoader}. */
@@ -96,6 +102,9 @@ export class TileScheduler {
   private visible: TileRange | null = null;
   private targetLevel = 0;
   private disposed = false;
+  /** Request work is waiting for its deferred run (see `defer`). */
+  private syncQueued = false;
+  private readonly defer: (run: () => void) => void;
   private readonly drawPool: DrawTile[] = [];
   private readonly drawOut: DrawTile[] = [];
   /** Counters for the render benchmark and diagnostics. */
@@ -110,6 +119,7 @@ export class TileScheduler {
     this.finer = Math.max(0, options.finerLevels ?? 2);
     this.now = options.now ?? (() => performance.now());
     this.release = options.releaseImage ?? defaultRelease;
+    this.defer = options.defer ?? ((run) => run());
   }
 
   /** The level the current view wants. */
@@ -120,6 +130,11 @@ export class TileScheduler {
   /** Wanted tile keys in priority order. */
   get wanted(): readonly string[] {
     return this.wantedKeys;
+  }
+
+  /** Whether request work from the last update has yet to run (see `defer`). */
+  get syncPending(): boolean {
+    return this.syncQueued;
   }
 
   /** Keys of the requests in flight, in start order. */
@@ -177,7 +192,18 @@ export class TileScheduler {
     if (level + 1 < info.levels) add(rangeTiles(tileRangeFor(info, level + 1, rect)));
     this.wantedKeys = keys;
     this.wantedTiles = tiles;
+    if (this.syncQueued) return;
+    this.syncQueued = true;
+    this.defer(() => {
+      this.syncQueued = false;
+      this.sync();
+    });
+  }
 
+  /** Aborts requests and drops loaded tiles no longer wanted, then starts what is missing. */
+  private sync(): void {
+    if (this.disposed) return;
+    const tiles = this.wantedTiles;
     for (const [key, controller] of this.inFlight) {
       if (tiles.has(key)) continue;
       controller.abort();

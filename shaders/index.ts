@@ -9,6 +9,8 @@ import boxVert from './box.vert.glsl?raw';
 import boxFrag from './box.frag.glsl?raw';
 import boxMapVert from './boxMap.vert.glsl?raw';
 import boxMapFrag from './boxMap.frag.glsl?raw';
+import labelVert from './label.vert.glsl?raw';
+import labelFrag from './label.frag.glsl?raw';
 import crosshairVert from './crosshair.vert.glsl?raw';
 import crosshairFrag from './crosshair.frag.glsl?raw';
 
@@ -62,6 +64,24 @@ export interface BoxMapUniforms {
   u_palette: number;
 }
 
+/** Uniforms of the label pass (label names above the streamed boxes, from a tag atlas). */
+export interface LabelUniforms {
+  u_centerHi: readonly [number, number];
+  u_centerLo: readonly [number, number];
+  u_zoom: number;
+  u_viewportSize: readonly [number, number];
+  /** Device pixels per CSS pixel: tags are snapped to device pixels. */
+  u_dpr: number;
+  /** Narrowest box on screen (CSS px) that gets its name. */
+  u_minWidth: number;
+  /** Atlas size in device pixels. */
+  u_atlasSize: readonly [number, number];
+  /** Texture unit of the RGBA16UI cell table (per label: x, y, width, height in the atlas; 256 per row). */
+  u_cells: number;
+  /** Texture unit of the premultiplied RGBA tag atlas. */
+  u_atlas: number;
+}
+
 /** Uniforms of the crosshair pass. */
 export interface CrosshairUniforms {
   /** Cursor in CSS pixels from the canvas top left. */
@@ -75,9 +95,9 @@ export interface CrosshairUniforms {
 /**
  * Vertex layout of the box pass: six vertices per box (two triangles, corner from
  * gl_VertexID), each 24 bytes: `a_rect` 4 × float32 at 0, `a_color` 4 × uint8 (normalised) at
- * 16, `a_flags` uint8 at 20, 3 bytes of padding.
+ * 16, `a_flags` uint8 at 20, a byte of padding, `a_label` uint16 at 22 (the label pass's atlas cell).
  */
-export const BOX_VERTEX = { bytes: 24, perBox: 6, rectOffset: 0, colorOffset: 16, flagsOffset: 20 } as const;
+export const BOX_VERTEX = { bytes: 24, perBox: 6, rectOffset: 0, colorOffset: 16, flagsOffset: 20, labelOffset: 22 } as const;
 
 /** Bits of the box pass's `a_flags` (kept in sync with box.vert/box.frag). */
 export const BOX_FLAGS = {
@@ -92,6 +112,7 @@ export const BOX_FLAGS = {
 export const tileShader: ShaderSources = { vert: tileVert, frag: tileFrag };
 export const boxShader: ShaderSources = { vert: boxVert, frag: boxFrag };
 export const boxMapShader: ShaderSources = { vert: boxMapVert, frag: boxMapFrag };
+export const labelShader: ShaderSources = { vert: labelVert, frag: labelFrag };
 export const crosshairShader: ShaderSources = { vert: crosshairVert, frag: crosshairFrag };
 
 /** The adjustment parameters (structurally the engine's `Adjustments`). */

@@ -29,7 +29,8 @@ import { tokens } from './tokens';
  */
 export const PRIMARY_COLOR = '#1e88e5';
 
-const fontStack = `'Pretendard Variable', Pretendard, -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Malgun Gothic', 'Segoe UI', Roboto, sans-serif`;
+/** The app's font family list (also handed to the engine for label names on the canvas). */
+export const fontStack = `'Pretendard Variable', Pretendard, -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Malgun Gothic', 'Segoe UI', Roboto, sans-serif`;
 
 /**
  * The single-part recipes the shell and the landing page use. The others (input, textarea, badge,

@@ -24,6 +24,8 @@ export interface MainThreadCpu {
   frameCpuMs: number[];
   /** CPU ms of every main-thread task of at least 50 ms CPU. */
   longTaskCpuMs: number[];
+  /** CPU ms of all main-thread tasks together (work moved out of frames still counts here). */
+  totalCpuMs: number;
 }
 
 /** Reads the renderer main threads' tasks from a trace (the JSON Playwright's stopTracing gives). */
@@ -46,5 +48,6 @@ export function mainThreadCpu(traceJson: string): MainThreadCpu {
     if (hasFrame) frameCpuMs.push((t.tdur ?? 0) / 1000);
   }
   const longTaskCpuMs = tasks.map((t) => (t.tdur ?? 0) / 1000).filter((ms) => ms >= 50);
-  return { frameCpuMs, longTaskCpuMs };
+  const totalCpuMs = tasks.reduce((sum, t) => sum + (t.tdur ?? 0) / 1000, 0);
+  return { frameCpuMs, longTaskCpuMs, totalCpuMs };
 }

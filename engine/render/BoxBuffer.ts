@@ -46,13 +46,16 @@ export class BoxBuffer {
   }
 
   /**
-   * Writes box `i` (all six vertices): image-px rect, RGBA bytes, BOX_FLAGS bits. Bulk writers
-   * pass `mark = false` and mark the whole range once (range merging per box is the slow part).
+   * Writes box `i` (all six vertices): image-px rect, RGBA bytes, BOX_FLAGS bits, label index
+   * (the label pass's atlas cell). Bulk writers pass `mark = false` and mark the whole range once
+   * (range merging per box is the slow part).
    */
-  set(i: number, x: number, y: number, w: number, h: number, rgba: number, flags: number, mark = true): void {
+  set(i: number, x: number, y: number, w: number, h: number, rgba: number, flags: number, label = 0, mark = true): void {
     const { f32, u32 } = this;
     // Whole 32-bit words: the colour bytes R, G, B, A in memory order (little-endian), then flags.
     const color = (((rgba & 255) << 24) | (((rgba >>> 8) & 255) << 16) | (((rgba >>> 16) & 255) << 8) | (rgba >>> 24)) >>> 0;
+    // Flags in byte 20, the label in bytes 22–23 (little-endian uint16).
+    const tail = ((flags & 255) | ((label & 0xffff) << 16)) >>> 0;
     let w0 = i * BOX_VERTEX.perBox * F32_PER_VERTEX;
     for (let v = 0; v < BOX_VERTEX.perBox; v++, w0 += F32_PER_VERTEX) {
       f32[w0] = x;
@@ -60,7 +63,7 @@ export class BoxBuffer {
       f32[w0 + 2] = w;
       f32[w0 + 3] = h;
       u32[w0 + 4] = color;
-      u32[w0 + 5] = flags & 255;
+      u32[w0 + 5] = tail;
     }
     if (mark) this.markDirty(i, i + 1);
   }
@@ -119,7 +122,7 @@ export class BoxBuffer {
   }
 
   /** Binds the buffer's attributes to the currently bound VAO. */
-  bindAttributes(rectLoc: number, colorLoc: number, flagsLoc: number): void {
+  bindAttributes(rectLoc: number, colorLoc: number, flagsLoc: number, labelLoc = -1): void {
     const { gl } = this;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
     const stride = BOX_VERTEX.bytes;
@@ -135,6 +138,10 @@ export class BoxBuffer {
       gl.enableVertexAttribArray(flagsLoc);
       // Not normalised: the shader reads the bit flags as a float 0..255.
       gl.vertexAttribPointer(flagsLoc, 1, gl.UNSIGNED_BYTE, false, stride, BOX_VERTEX.flagsOffset);
+    }
+    if (labelLoc >= 0) {
+      gl.enableVertexAttribArray(labelLoc);
+      gl.vertexAttribIPointer(labelLoc, 1, gl.UNSIGNED_SHORT, stride, BOX_VERTEX.labelOffset);
     }
   }
 

@@ -8,7 +8,9 @@ import { packRgba } from './BoxBuffer';
 import { BoxMapBuild, RASTER_CHUNK, stripRows } from './BoxMapBuild';
 import { boxMapScale } from './boxMapRaster';
 import { BoxStream } from './BoxStream';
-import { parseHexColor } from './labelPlacement';
+import { DEFAULT_LABEL_FONT } from './labelAtlas';
+import { DEFAULT_LABEL_LIMITS } from './labelPlacement';
+import { parseHexColor } from './parseHexColor';
 import type { Passes } from './Renderer';
 
 /** Most boxes (estimated from the count grid) drawn one by one before the box map takes over. */
@@ -20,12 +22,15 @@ const GRID = 64;
 /** Handle squares, CSS px. */
 const HANDLE_SIZE = 8;
 /**
- * Main-thread milliseconds a frame may spend building the box map (rasterising or uploading)
- * or writing a new stream; the rest waits for the next frame.
+ * Main-thread milliseconds a frame may spend on uploads and builds together: tile uploads go
+ * first (the picture), and building the box map (rasterising or uploading) or writing a new
+ * stream gets what is left of this, never less than {@link MIN_BUILD_MS}; the rest waits for
+ * the next frame. Sharing one budget keeps a frame with both from costing the two summed.
  */
-const BUILD_FRAME_MS = 3;
-/** Stream entries written between two looks at the clock (≈0.2–0.5 ms). */
-const STREAM_CHUNK = 500;
+export const FRAME_WORK_MS = 3;
+const MIN_BUILD_MS = 1;
+/** Stream entries written between two looks at the clock (≈0.1–0.25 ms). */
+const STREAM_CHUNK = 250;
 
 function contains(outer: Rect, inner: Rect): boolean {
   return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
@@ -66,10 +71,22 @@ export class BoxLayer {
   private mapPixels: Uint8Array | undefined;
   /** What the last frame drew: 'stream' or 'map' (tests, stats). */
   mode: 'stream' | 'map' = 'stream';
+  /**
+   * Whether the last frame drew label names: boxes were streamed and at most
+   * {@link DEFAULT_LABEL_LIMITS}.maxLabels of them were in view (each named when wide enough).
+   */
+  labelsShown = false;
   draft: Rect | null = null;
   marquee: Rect | null = null;
 
-  constructor(private readonly store: AnnotationStore) {
+  /**
+   * `labelFont`: CSS font family of the label names; `invalidate` asks for a frame (the names
+   * are drawn again when their web font arrives).
+   */
+  constructor(
+    private readonly store: AnnotationStore,
+    private readonly names: { labelFont: string; invalidate: () => void } = { labelFont: DEFAULT_LABEL_FONT, invalidate: () => undefined },
+  ) {
     this.stream = new BoxStream(store, () => this.colors);
     this.setLabels();
   }
@@ -159,8 +176,12 @@ export class BoxLayer {
     return this.stream.building || this.mapBuild !== null;
   }
 
-  /** Draws the boxes for `view`; returns the draw calls issued. */
-  draw(passes: Passes, view: View, viewport: Viewport): number {
+  /**
+   * Draws the boxes for `view`; returns the draw calls issued. `spentMs`: main-thread time this
+   * frame already spent on uploads (see {@link FRAME_WORK_MS}).
+   */
+  draw(passes: Passes, view: View, viewport: Viewport, spentMs = 0): number {
+    const buildMs = Math.max(MIN_BUILD_MS, FRAME_WORK_MS - spentMs);
     const buffers = passes.boxes.streams;
     const visible = visibleImageRect(view, viewport);
     const scale = boxMapScale(view.zoom * viewport.dpr, this.image.width, this.image.height);
@@ -176,7 +197,7 @@ export class BoxLayer {
       // A zoom across a power of two makes the build in progress pointless: start over.
       if (this.mapBuild && this.mapBuild.scale !== scale) this.mapBuild = null;
       if (!this.mapBuild && (scale !== this.mapScale || this.mapDirty)) this.startMap(scale);
-      this.advanceMap(passes);
+      this.advanceMap(passes, buildMs);
       // Until the first map is ready, whatever the stream holds stays on screen.
       if (this.mapScale > 0) this.mode = 'map';
       else {
@@ -191,7 +212,7 @@ export class BoxLayer {
       // Rebuild when the view left the streamed area, or zoomed in so far that most of the
       // stream is off screen (its vertices cost even when clipped).
       if (!this.stream.building && (!r || !contains(r, visible) || r.width > 3 * visible.width)) this.stream.start(this.streamRect(visible));
-      this.stepStream(buffers);
+      this.stepStream(buffers, buildMs);
       this.stream.flush(buffers[this.stream.front]);
       // Until the first stream of a new area is complete, the map (if any) stands in for it.
       if (this.stream.rect && contains(this.stream.rect, visible)) {
@@ -211,18 +232,23 @@ export class BoxLayer {
       calls += 1;
     }
     if (this.overlayDirty) this.rebuildOverlay(passes.boxes.overlay);
-    calls += passes.boxes.draw(
-      { centerX: view.centerX, centerY: view.centerY, zoom: view.zoom, width: viewport.width, height: viewport.height },
-      { lineWidth: 1.5, fillAlpha: 0.18 },
-      front,
-    );
+    const cam = { centerX: view.centerX, centerY: view.centerY, zoom: view.zoom, width: viewport.width, height: viewport.height, dpr: viewport.dpr };
+    calls += passes.boxes.draw(cam, { lineWidth: 1.5, fillAlpha: 0.18 }, front);
+    const { maxLabels, minScreenWidth } = DEFAULT_LABEL_LIMITS;
+    // Zoomed out so far that no streamed box is wide enough for its name: no need to count.
+    this.labelsShown = front >= 0 && this.stream.maxWidth * view.zoom >= minScreenWidth && this.stream.countIn(visible, maxLabels) <= maxLabels;
+    const stream = buffers[front];
+    if (this.labelsShown && stream) {
+      passes.labels.setLabels(this.store.labels, viewport.dpr, this.names.labelFont, this.names.invalidate);
+      calls += passes.labels.draw(stream, cam, minScreenWidth);
+    }
     return calls;
   }
 
-  /** Writes stream entries for at most {@link BUILD_FRAME_MS} of this frame (nothing when no build runs). */
-  private stepStream(buffers: readonly [BoxBuffer, BoxBuffer]): void {
+  /** Writes stream entries for at most `ms` of this frame (nothing when no build runs). */
+  private stepStream(buffers: readonly [BoxBuffer, BoxBuffer], ms: number): void {
     const t0 = performance.now();
-    while (this.stream.building && !this.stream.step(buffers, STREAM_CHUNK) && performance.now() - t0 < BUILD_FRAME_MS);
+    while (this.stream.building && !this.stream.step(buffers, STREAM_CHUNK) && performance.now() - t0 < ms);
   }
 
   /** The image area whose boxes the stream holds (a new object whenever it changes), or null. */
@@ -333,18 +359,18 @@ export class BoxLayer {
   }
 
   /**
-   * Spends at most {@link BUILD_FRAME_MS} of this frame on the map build: rasterising a chunk of
+   * Spends at most `ms` of this frame on the map build: rasterising a chunk of
    * boxes at a time, then uploading strips of rows into the back texture; swaps when complete.
    */
-  private advanceMap(passes: Passes): void {
+  private advanceMap(passes: Passes, ms: number): void {
     const b = this.mapBuild;
     if (!b) return;
     const t0 = performance.now();
-    while (b.phase === 'raster' && performance.now() - t0 < BUILD_FRAME_MS) b.raster(this.store, RASTER_CHUNK);
+    while (b.phase === 'raster' && performance.now() - t0 < ms) b.raster(this.store, RASTER_CHUNK);
     if (b.phase === 'raster') return;
     passes.boxMap.beginBack(b.width, b.height);
     const rows = stripRows(b.width);
-    while (b.phase === 'upload' && performance.now() - t0 < BUILD_FRAME_MS) {
+    while (b.phase === 'upload' && performance.now() - t0 < ms) {
       const strip = b.nextStrip(rows);
       if (strip) passes.boxMap.uploadRows(b.pixels, strip.y0, strip.y1);
     }

@@ -1,5 +1,5 @@
 import { boxMapShader, type BoxMapUniforms } from '../../shaders';
-import { createProgram, staticAttribute, type GlProgram } from './glProgram';
+import { createProgram, setNearest, staticAttribute, type GlProgram } from './glProgram';
 
 const UNIFORMS = ['u_rect', 'u_viewportSize', 'u_texture', 'u_palette'] as const satisfies readonly (keyof BoxMapUniforms)[];
 const QUAD = new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]);
@@ -114,12 +114,4 @@ export class BoxMapPass {
     gl.deleteVertexArray(this.vao);
     gl.deleteProgram(this.prog.program);
   }
-}
-
-/** Nearest filtering, clamped edges: for index textures, which must never be blended. */
-function setNearest(gl: WebGL2RenderingContext): void {
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
 }

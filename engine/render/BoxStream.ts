@@ -25,7 +25,9 @@ export class BoxStream {
   private slots: number[] = [];
   private slotToIndex = new Int32Array(0);
   private pending: number[] = [];
-  private build: { slots: number[]; rect: Rect; next: number } | null = null;
+  private build: { slots: number[]; rect: Rect; next: number; maxWidth: number } | null = null;
+  /** Widest box in the front buffer, image px (an upper bound after edits): no label can show below its zoom. */
+  maxWidth = 0;
   private restart = false;
 
   constructor(private readonly store: AnnotationStore, private readonly colors: () => Uint32Array) {}
@@ -53,6 +55,7 @@ export class BoxStream {
     for (const s of this.slots) this.slotToIndex[s] = -1;
     this.slots = [];
     this.rect = null;
+    this.maxWidth = 0;
     this.build = null;
     this.pending = [];
     buffers[0].length = 0;
@@ -67,7 +70,7 @@ export class BoxStream {
 
   /** Starts building the stream for `rect` (the slots meeting it, from the store's index). */
   start(rect: Rect): void {
-    this.build = { slots: this.store.querySlots(rect, []), rect, next: 0 };
+    this.build = { slots: this.store.querySlots(rect, []), rect, next: 0, maxWidth: 0 };
   }
 
   /**
@@ -82,6 +85,7 @@ export class BoxStream {
       this.restart = false;
       b.slots = this.store.querySlots(b.rect, []);
       b.next = 0;
+      b.maxWidth = 0;
     }
     const back = buffers[this.front === 0 ? 1 : 0];
     back.ensureCapacity(b.slots.length);
@@ -89,13 +93,17 @@ export class BoxStream {
     const r = this.store.rects;
     const labels = this.store.labelsBySlot;
     const colors = this.colors();
+    let maxWidth = b.maxWidth;
     for (let i = b.next; i < end; i++) {
       const s = b.slots[i] ?? 0;
       const label = labels[s] ?? -1;
-      back.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, label >= 0 ? (colors[label] ?? 0x808080ff) : 0, label >= 0 ? 0 : BOX_FLAGS.hidden, false);
+      const w = r[4 * s + 2] ?? 0;
+      if (w > maxWidth) maxWidth = w;
+      back.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, label >= 0 ? (colors[label] ?? 0x808080ff) : 0, label >= 0 ? 0 : BOX_FLAGS.hidden, Math.max(0, label), false);
     }
     back.markDirty(b.next, end);
     b.next = end;
+    b.maxWidth = maxWidth;
     if (end < b.slots.length) return false;
     back.length = b.slots.length;
     for (const s of this.slots) this.slotToIndex[s] = -1;
@@ -104,6 +112,7 @@ export class BoxStream {
     });
     this.slots = b.slots;
     this.rect = b.rect;
+    this.maxWidth = b.maxWidth;
     this.front = this.front === 0 ? 1 : 0;
     this.build = null;
     this.pending = [];
@@ -135,12 +144,33 @@ export class BoxStream {
         front.length = this.slots.length;
       }
       const label = labels[s] ?? -1;
-      front.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, label >= 0 ? (colors[label] ?? 0x808080ff) : 0, label >= 0 ? 0 : BOX_FLAGS.hidden);
+      this.maxWidth = Math.max(this.maxWidth, r[4 * s + 2] ?? 0);
+      front.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, label >= 0 ? (colors[label] ?? 0x808080ff) : 0, label >= 0 ? 0 : BOX_FLAGS.hidden, Math.max(0, label));
     }
     this.pending = [];
   }
 
-  /** Front slots whose boxes meet `rect` (label placement). */
+  /**
+   * Front boxes meeting `rect`, counted up to `max + 1` (the label rule only needs to know
+   * whether there are more than `max`).
+   */
+  countIn(rect: Rect, max: number): number {
+    const r = this.store.rects;
+    const labels = this.store.labelsBySlot;
+    const x0 = rect.x;
+    const y0 = rect.y;
+    const x1 = rect.x + rect.width;
+    const y1 = rect.y + rect.height;
+    let n = 0;
+    for (const s of this.slots) {
+      const x = r[4 * s] ?? 0;
+      const y = r[4 * s + 1] ?? 0;
+      if (x <= x1 && y <= y1 && x + (r[4 * s + 2] ?? 0) >= x0 && y + (r[4 * s + 3] ?? 0) >= y0 && (labels[s] ?? -1) >= 0 && ++n > max) break;
+    }
+    return n;
+  }
+
+  /** Front slots whose boxes meet `rect` (tests). */
   slotsIn(rect: Rect, out: number[] = []): number[] {
     out.length = 0;
     const r = this.store.rects;

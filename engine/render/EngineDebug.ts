@@ -48,6 +48,11 @@ export class EngineDebug {
     return { mode: this.boxes.mode, streamed: this.boxes.streamed };
   }
 
+  /** Whether the last frame drew label names (streamed boxes, few enough in view). */
+  labelsShown(): boolean {
+    return this.boxes.labelsShown;
+  }
+
   /** The WEBGL_lose_context extension, to test context loss. */
   loseContextExtension(): WEBGL_lose_context | null {
     return this.renderer()?.gl.getExtension('WEBGL_lose_context') ?? null;

@@ -2,6 +2,7 @@ import { EngineError, type EngineErrorCode } from '../types';
 import { BoxMapPass } from './BoxMapPass';
 import { BoxPass } from './BoxPass';
 import { CrosshairPass } from './CrosshairPass';
+import { LabelPass } from './LabelPass';
 import { TilePass } from './TilePass';
 import { initTileUploads } from './tileTexture';
 
@@ -25,6 +26,7 @@ export interface Passes {
   tiles: TilePass;
   boxes: BoxPass;
   boxMap: BoxMapPass;
+  labels: LabelPass;
   crosshair: CrosshairPass;
 }
 
@@ -98,7 +100,7 @@ export class Renderer {
   private createPasses(): Passes {
     const { gl } = this;
     initTileUploads(gl);
-    return { gl, tiles: new TilePass(gl), boxes: new BoxPass(gl), boxMap: new BoxMapPass(gl), crosshair: new CrosshairPass(gl) };
+    return { gl, tiles: new TilePass(gl), boxes: new BoxPass(gl), boxMap: new BoxMapPass(gl), labels: new LabelPass(gl), crosshair: new CrosshairPass(gl) };
   }
 
   /** The passes, or null while the context is lost. */
@@ -166,6 +168,7 @@ export class Renderer {
       this.passes.tiles.dispose();
       this.passes.boxes.dispose();
       this.passes.boxMap.dispose();
+      this.passes.labels.dispose();
       this.passes.crosshair.dispose();
     }
     this.passes = null;

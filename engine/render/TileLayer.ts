@@ -4,6 +4,7 @@ import { tileKey } from '../pyramid';
 import { EngineError, type Adjustments, type EngineErrorCode, type TileImage, type TileSource, type View, type Viewport } from '../types';
 import { isAbortError } from '../sources/abort';
 import type { Passes } from './Renderer';
+import { createAfterFrame } from './afterFrame';
 import { uploadTileTexture, type TileTexture } from './tileTexture';
 
 export interface TileLayerOptions {
@@ -13,6 +14,8 @@ export interface TileLayerOptions {
   invalidate(): void;
   onProgress(progress: { loaded: number; wanted: number }): void;
   onError(code: EngineErrorCode): void;
+  /** Request work deferred out of a frame has run (the layer may have become settled). */
+  onSynced(): void;
 }
 
 /** Main-thread milliseconds of texture uploads per frame before the rest waits a frame. */
@@ -40,6 +43,11 @@ export class TileLayer {
   private pinAbort: AbortController | null = null;
   private pinRequests = 0;
   private readonly lastErrorAt = new Map<EngineErrorCode, number>();
+  /**
+   * Fetches start and abort in a task after the frame, not inside it: bench:render showed
+   * `fetch()` calls taking about half of the slowest frames' main-thread time after a zoom.
+   */
+  private readonly afterFrame = createAfterFrame();
   /** Current progress of the target level (loaded of wanted). */
   progress = { loaded: 0, wanted: 0 };
 
@@ -58,7 +66,7 @@ export class TileLayer {
   /** Nothing loading and nothing waiting for upload: the picture will not change by itself. */
   get settled(): boolean {
     const s = this.scheduler;
-    return !s || (s.loading.length === 0 && s.pendingUploads === 0 && this.pinAbort === null);
+    return !s || (!s.syncPending && s.loading.length === 0 && s.pendingUploads === 0 && this.pinAbort === null);
   }
 
   get textureBytes(): number {
@@ -82,13 +90,13 @@ export class TileLayer {
   }
 
   /** Updates the scheduler for the view, uploads a few tiles and draws; `busy` asks for a frame. */
-  frame(passes: Passes, view: View, viewport: Viewport, adj: Adjustments): { drawCalls: number; uploads: number; busy: boolean } {
+  frame(passes: Passes, view: View, viewport: Viewport, adj: Adjustments): { drawCalls: number; uploads: number; uploadMs: number; busy: boolean } {
     const source = this.source;
-    if (!source) return { drawCalls: 0, uploads: 0, busy: false };
+    if (!source) return { drawCalls: 0, uploads: 0, uploadMs: 0, busy: false };
     this.ensure(passes.gl, source);
     const scheduler = this.scheduler;
     const cache = this.cache;
-    if (!scheduler || !cache) return { drawCalls: 0, uploads: 0, busy: false };
+    if (!scheduler || !cache) return { drawCalls: 0, uploads: 0, uploadMs: 0, busy: false };
     if (view !== this.lastView || viewport !== this.lastViewport) {
       scheduler.update(view, viewport);
       this.lastView = view;
@@ -105,6 +113,7 @@ export class TileLayer {
       if (cache.set(item.key, item.image)) uploads += 1;
       release(item.image);
     }
+    const uploadMs = uploads > 0 ? performance.now() - t0 : 0;
     const list = scheduler.drawList();
     const tiles = passes.tiles;
     tiles.begin(viewport.width, viewport.height, adj);
@@ -128,7 +137,7 @@ export class TileLayer {
       this.lastProgress = { ...this.progress };
       this.options.onProgress({ ...this.progress });
     }
-    return { drawCalls, uploads, busy: scheduler.pendingUploads > 0 };
+    return { drawCalls, uploads, uploadMs, busy: scheduler.pendingUploads > 0 };
   }
 
   private ensure(gl: WebGL2RenderingContext, source: TileSource): void {
@@ -150,6 +159,11 @@ export class TileLayer {
       uploadsPerFrame: this.options.maxUploadsPerFrame,
       onTileReady: () => this.options.invalidate(),
       onError: (_key, e) => this.report(e),
+      defer: (run) =>
+        this.afterFrame.defer(() => {
+          run();
+          this.options.onSynced();
+        }),
     });
     this.loadCoarsest(source, cache);
   }
@@ -212,6 +226,7 @@ export class TileLayer {
 
   dispose(): void {
     this.reset();
+    this.afterFrame.dispose();
     this.source?.dispose?.();
     this.source = null;
   }

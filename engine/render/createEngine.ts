@@ -10,19 +10,11 @@ import { BoxLayer } from './BoxLayer';
 import { CanvasInput } from './CanvasInput';
 import { sizeCanvas } from './canvasSize';
 import { EngineDebug } from './EngineDebug';
-import { LabelOverlay } from './LabelOverlay';
-import { anchorOffset, meetsRect, viewRect, type LabelAnchor } from './labelAnchor';
-import { DEFAULT_LABEL_LIMITS, placeLabels } from './labelPlacement';
+import { DEFAULT_LABEL_FONT } from './labelAtlas';
 import { Renderer, type Passes, type RenderStats } from './Renderer';
 import { TileLayer } from './TileLayer';
 import type { Engine, EngineEvents, EngineOptions } from './engineTypes';
 
-/**
- * Most labels placed around the view at once; beyond it only those in view are placed, every frame.
- * bench:render: 600 made the frames that place them again cost more (CPU p95 with 100k boxes
- * 21 ms vs 13–16 ms) than the pans saved; 200 measured the same as placing every frame.
- */
-const LABELS_AROUND_MAX = 200;
 const CROSSHAIR: readonly [number, number, number, number] = [0.85, 0.85, 0.85, 0.85];
 
 /**
@@ -50,21 +42,15 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     events.emit('error', { code });
   };
 
-  const boxes = new BoxLayer(core.store);
+  const boxes = new BoxLayer(core.store, { labelFont: options.labelFont ?? DEFAULT_LABEL_FONT, invalidate: () => renderer?.invalidate() });
   const tiles = new TileLayer({
     budgetBytes: options.textureBudgetBytes ?? 256 * 2 ** 20,
     maxUploadsPerFrame: options.maxUploadsPerFrame ?? 4,
     invalidate: () => renderer?.invalidate(),
     onProgress: (p) => events.emit('tileProgress', p),
     onError: error,
+    onSynced: () => checkIdle(),
   });
-  const labelHost = options.labelLayer ?? canvas.parentElement;
-  const labels = labelHost ? new LabelOverlay(labelHost) : null;
-  let labelsDirty = true;
-  /** Set when boxes, classes or the viewport change: placed labels no longer hold. */
-  let labelsStale = true;
-  let labelAnchor: LabelAnchor | null = null;
-  let labelArea: object | null = null;
   let lastZoom = core.view.zoom;
 
   let renderer: Renderer | null = null;
@@ -95,13 +81,11 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     const viewport = core.viewport;
     const t = tiles.frame(passes, view, viewport, adjustments);
     let calls = t.drawCalls;
-    calls += boxes.draw(passes, view, viewport);
+    calls += boxes.draw(passes, view, viewport, t.uploadMs);
     if (core.tool === 'box' && input.hover) {
       passes.crosshair.draw(input.hover.x, input.hover.y, viewport.width, viewport.height, CROSSHAIR);
       calls += 1;
     }
-    // A stream area completing changes which boxes are known even without a view change.
-    if (labels && (labelsDirty || boxes.streamArea !== labelArea)) updateLabels();
     stats.frames += 1;
     stats.drawCalls += calls;
     stats.textureUploads += t.uploads;
@@ -110,44 +94,6 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     const busy = t.busy || boxes.busy;
     if (!busy) queueMicrotask(checkIdle);
     return busy;
-  }
-
-  /**
-   * Places label names for every streamed box around the view (not just in it), then answers
-   * pans inside that area with one offset on the label layer; a zoom, resize, edit or a new
-   * stream area places them again.
-   */
-  function updateLabels(): void {
-    labelsDirty = false;
-    if (!labels) return;
-    const view = core.view;
-    const viewport = core.viewport;
-    if (boxes.mode !== 'stream') {
-      labelAnchor = null;
-      labelArea = boxes.streamArea;
-      labels.update([]);
-      return;
-    }
-    const area = boxes.streamArea;
-    if (labelAnchor && !labelsStale && area === labelArea) {
-      const offset = anchorOffset(labelAnchor, view, viewport);
-      if (offset) {
-        labels.setOffset(offset.x, offset.y);
-        return;
-      }
-    }
-    labelsStale = false;
-    labelArea = area;
-    const visible = viewRect(view, viewport);
-    const r = core.store.rects;
-    const boxOf = (s: number) => ({ x: r[4 * s] ?? 0, y: r[4 * s + 1] ?? 0, width: r[4 * s + 2] ?? 0, height: r[4 * s + 3] ?? 0, label: core.store.labelsBySlot[s] ?? -1 });
-    const around = area ? boxes.streamedIn(area).map(boxOf) : [];
-    const inView = around.filter((b) => meetsRect(visible, b.x, b.y, b.width, b.height));
-    // Too many to place around the view: place the visible ones and place again on every move.
-    const wide = area !== null && inView.length <= DEFAULT_LABEL_LIMITS.maxLabels && around.length <= LABELS_AROUND_MAX;
-    const placed = inView.length > DEFAULT_LABEL_LIMITS.maxLabels ? [] : placeLabels(wide ? around : inView, view, viewport, core.store.labels, { ...DEFAULT_LABEL_LIMITS, maxLabels: LABELS_AROUND_MAX });
-    labelAnchor = { centerX: view.centerX, centerY: view.centerY, zoom: view.zoom, width: viewport.width, height: viewport.height, region: wide && area ? area : visible };
-    labels.update(placed);
   }
 
   function isIdle(): boolean {
@@ -159,10 +105,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     for (const resolve of idleWaiters.splice(0)) resolve();
   }
 
-  const invalidate = () => {
-    labelsDirty = true;
-    renderer?.invalidate();
-  };
+  const invalidate = () => renderer?.invalidate();
   const offs = [
     core.on('view', (e) => {
       if (e.view.zoom !== lastZoom) {
@@ -187,12 +130,10 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     }),
     core.on('labels', () => {
       boxes.setLabels();
-      labelsStale = true;
       invalidate();
     }),
     core.on('annotations', (e) => {
       boxes.onAnnotations(e);
-      labelsStale = true;
       invalidate();
       events.emit('annotations', e);
     }),
@@ -252,7 +193,6 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
       observer?.disconnect();
       offs.forEach((off) => off());
       input.dispose();
-      labels?.dispose();
       tiles.dispose();
       renderer?.dispose();
       core.dispose();

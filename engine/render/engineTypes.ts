@@ -19,9 +19,9 @@ export interface EngineOptions {
   dpr?: number;
   /** Keep the drawing buffer so tests can read pixels back (costs a copy per frame). */
   preserveDrawingBuffer?: boolean;
-  /** Element that gets the label-name overlay (default: the canvas's parent; make it positioned). */
-  labelLayer?: HTMLElement;
   labels?: readonly LabelClass[];
+  /** CSS font family of the label names drawn over boxes (default 'system-ui, sans-serif'). */
+  labelFont?: string;
   /** Initial tool (default 'pan'). */
   tool?: ToolName;
   /** Clear colour behind the image, RGB 0..255 (default 32, 33, 36). */

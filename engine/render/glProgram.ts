@@ -84,3 +84,11 @@ export function createQuadVao(gl: WebGL2RenderingContext, attribute: number): { 
   gl.bindVertexArray(null);
   return { vao, buffer };
 }
+
+/** Nearest filtering, clamped edges: for index and lookup textures, and pixel-aligned atlases. */
+export function setNearest(gl: WebGL2RenderingContext): void {
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+}

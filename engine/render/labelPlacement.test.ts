@@ -1,24 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { parseHexColor, placeLabels } from './labelPlacement';
+import { labelTagTopLeft } from './labelPlacement';
+import { parseHexColor } from './parseHexColor';
 
-const classes = [{ name: 'car', color: '#1e88e5' }, { name: 'person', color: '#e53935' }];
-const view = { centerX: 1000, centerY: 1000, zoom: 0.5 };
-const viewport = { width: 800, height: 600 };
+describe('labelTagTopLeft', () => {
+  const view = { centerX: 1000, centerY: 1000, zoom: 0.5 };
+  const viewport = { width: 800, height: 600, dpr: 1 };
 
-describe('placeLabels', () => {
-  it('labels boxes wide enough on screen, at their top-left corner in CSS px', () => {
-    const items = placeLabels([{ x: 900, y: 950, width: 200, label: 1 }, { x: 0, y: 0, width: 40, label: 0 }], view, viewport, classes);
-    expect(items).toEqual([{ text: 'person', color: '#e53935', x: 350, y: 275 }]);
+  it('puts the tag above the box, at its left edge, in CSS px', () => {
+    expect(labelTagTopLeft({ x: 900, y: 950 }, view, viewport)).toEqual({ x: 350, y: 259 });
   });
 
-  it('shows nothing when too many boxes are in view', () => {
-    const many = Array.from({ length: 201 }, (_, i) => ({ x: i, y: 0, width: 1000, label: 0 }));
-    expect(placeLabels(many, view, viewport, classes)).toEqual([]);
-    expect(placeLabels(many.slice(0, 200), view, viewport, classes)).toHaveLength(200);
+  it('puts it inside the box when the top edge is near the canvas top', () => {
+    expect(labelTagTopLeft({ x: 900, y: 420 }, view, viewport)).toEqual({ x: 350, y: 10 });
   });
 
-  it('skips unknown label indices', () => {
-    expect(placeLabels([{ x: 0, y: 0, width: 1000, label: 7 }], view, viewport, classes)).toEqual([]);
+  it('snaps to device pixels', () => {
+    expect(labelTagTopLeft({ x: 900.3, y: 950 }, view, viewport).x).toBe(350);
+    expect(labelTagTopLeft({ x: 900.6, y: 950 }, view, { ...viewport, dpr: 2 }).x).toBe(350.5);
   });
 });
 

@@ -9,6 +9,7 @@ import {
 import * as workerClients from '../../../workers/clients';
 import { tileDecoder } from '../../../workers/clients';
 import { usePageTitle } from '../../i18n/usePageTitle';
+import { fontStack } from '../../theme/system';
 
 const IMAGE = { width: 100_000, height: 100_000 };
 const DEFAULT_BOXES = 100_000;
@@ -35,7 +36,6 @@ export default function EngineLabPage() {
   const { t } = useTranslation('lab');
   usePageTitle(t('engine.title'));
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const layerRef = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
   const [error, setError] = useState<EngineErrorCode | null>(null);
   const [zoom, setZoom] = useState(0);
@@ -48,9 +48,8 @@ export default function EngineLabPage() {
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const layer = layerRef.current;
-    if (!canvas || !layer) return;
-    const e = createEngine(canvas, { services: { decoder: tileDecoder() }, labelLayer: layer });
+    if (!canvas) return;
+    const e = createEngine(canvas, { services: { decoder: tileDecoder() }, labelFont: fontStack });
     const offs = [
       e.on('view', (v) => setZoom(v.zoomPercent)),
       e.on('tool', (v) => setTool(v.tool)),
@@ -110,7 +109,7 @@ export default function EngineLabPage() {
           {t(`engine.errors.${error}`)}
         </Box>
       )}
-      <Box ref={layerRef} position="relative" h="600px" bg="gray.900" rounded="md" overflow="hidden">
+      <Box position="relative" h="600px" bg="gray.900" rounded="md" overflow="hidden">
         <canvas ref={canvasRef} tabIndex={0} aria-label={t('engine.canvas')} data-testid="lab-canvas" style={{ width: '100%', height: '100%', display: 'block', touchAction: 'none' }} />
       </Box>
       {stats && (

@@ -16,8 +16,7 @@ const boxes = Number(params.get('boxes') ?? 0);
 const uploads = params.get('uploads');
 
 const canvas = document.getElementById('canvas') as HTMLCanvasElement;
-const host = document.getElementById('host') as HTMLElement;
-const engine = createEngine(canvas, { services: { decoder: tileDecoder() }, labelLayer: host, dpr: 1, ...(uploads ? { maxUploadsPerFrame: Number(uploads) } : {}) });
+const engine = createEngine(canvas, { services: { decoder: tileDecoder() }, dpr: 1, ...(uploads ? { maxUploadsPerFrame: Number(uploads) } : {}) });
 const info = { width, height, tileSize, levels };
 engine.setLabels([...SYNTHETIC_LABELS]);
 // No decoder here: the source takes the engine's services.decoder (the worker pool).

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImageItem } from '../../../../contract/apiProjects';
 import { createEngine, EngineError, type Engine, type EngineErrorCode } from '../../../../engine';
 import { tileDecoder } from '../../../../workers/clients';
+import { fontStack } from '../../../theme/system';
 import type { EngineAnnotations } from './annotationBoxes';
 import { openImageSource } from './openImageSource';
 import { useShortcuts } from './useShortcuts';
@@ -24,7 +25,6 @@ function isAbort(error: unknown): boolean {
 export function ImageStage({ projectId, image, annotations }: { projectId: string; image: ImageItem; annotations: EngineAnnotations }) {
   const { t } = useTranslation('imageViewer');
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const layerRef = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
   const [error, setError] = useState<EngineErrorCode | null>(null);
   const [zoom, setZoom] = useState(0);
@@ -32,9 +32,8 @@ export function ImageStage({ projectId, image, annotations }: { projectId: strin
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const layer = layerRef.current;
-    if (!canvas || !layer) return undefined;
-    const e = createEngine(canvas, { services: { decoder: tileDecoder() }, labelLayer: layer, tool: 'pan' });
+    if (!canvas) return undefined;
+    const e = createEngine(canvas, { services: { decoder: tileDecoder() }, tool: 'pan', labelFont: fontStack });
     const offs = [
       e.on('view', (v) => setZoom(v.zoomPercent)),
       e.on('tileProgress', (p) => {
@@ -98,7 +97,7 @@ export function ImageStage({ projectId, image, annotations }: { projectId: strin
           {t(`engineErrors.${error}`)}
         </Box>
       )}
-      <Box ref={layerRef} data-testid="viewer-stage" position="relative" h={{ base: '60vh', md: 'calc(100dvh - 300px)' }} minH="420px" bg="gray.900" rounded="md" overflow="hidden">
+      <Box data-testid="viewer-stage" position="relative" h={{ base: '60vh', md: 'calc(100dvh - 300px)' }} minH="420px" bg="gray.900" rounded="md" overflow="hidden">
         <canvas
           ref={canvasRef}
           tabIndex={0}
