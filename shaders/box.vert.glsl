@@ -1,10 +1,13 @@
 #version 300 es
-// Boxes as plain triangles: six vertices per box (two triangles), each carrying the box's data,
-// the corner taken from gl_VertexID. Not instanced on purpose: SwiftShader (the software
-// renderer of GPU-less browsers, and of our tests) pays ~20 µs per instance, so 100,000
-// instanced boxes took 2–9 s a frame there; as triangles the cost is per vertex and we only
-// send the boxes near the view (see engine/render/BoxLayer.ts). The quad is grown by half the
-// outline width plus a pixel, so outlines keep a constant on-screen width at every zoom.
+// Boxes as outline rings: eight vertices per box (four outer corners, four inner, the box's data
+// repeated in each; which one from gl_VertexID), drawn indexed (engine/render/boxIndices.ts) as
+// eight triangles along the edges — plus two over the inside for the overlay's boxes, which may
+// be filled. Only the outline's pixels are shaded: a software rasteriser (SwiftShader, our
+// tests and browsers without a GPU) spent most of a frame shading the insides of large boxes
+// only to discard them. Not instanced on purpose: SwiftShader pays ~20 µs per instance, so
+// 100,000 instanced boxes took 2–9 s a frame there; as triangles the cost is per vertex and we
+// only send the boxes near the view (see engine/render/BoxLayer.ts). The ring reaches half the
+// outline width plus a pixel beyond the edge, so outlines keep a constant on-screen width.
 precision highp float;
 
 // x, y, width, height in image pixels (for handles: centre x, y in image pixels and width,
@@ -34,7 +37,8 @@ const float FLAG_SELECTED = 1.0;
 const float FLAG_HIDDEN = 4.0;
 const float FLAG_HANDLE = 8.0;
 
-const vec2 CORNERS[6] = vec2[6](vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0), vec2(0.0, 1.0), vec2(1.0, 0.0), vec2(1.0, 1.0));
+// Corner directions of vertices 0–3 (outer) and 4–7 (inner): top left, top right, bottom left, bottom right.
+const vec2 SIGNS[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(1.0, 1.0));
 
 bool hasFlag(float flags, float bit) {
   return mod(floor(flags / bit), 2.0) == 1.0;
@@ -60,8 +64,11 @@ void main() {
     centre = ((a_rect.xy - u_centerHi) - u_centerLo) * u_zoom + halfSize;
   }
   float width = u_lineWidth * (hasFlag(a_flags, FLAG_SELECTED) ? 1.5 : 1.0);
-  vec2 corner = CORNERS[gl_VertexID % 6];
-  v_local = (corner * 2.0 - 1.0) * (halfSize + vec2(0.5 * width + 1.0));
+  float pad = 0.5 * width + 1.0;
+  int corner = gl_VertexID % 8;
+  vec2 dir = SIGNS[corner % 4];
+  // Inner corners stop at the centre: a box thinner than the ring is covered by it whole.
+  v_local = corner < 4 ? dir * (halfSize + pad) : dir * max(halfSize - pad, vec2(0.0));
   v_halfSize = halfSize;
   vec2 clip = (centre + v_local) / (0.5 * u_viewportSize);
   gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);

@@ -93,11 +93,12 @@ export interface CrosshairUniforms {
 }
 
 /**
- * Vertex layout of the box pass: six vertices per box (two triangles, corner from
- * gl_VertexID), each 24 bytes: `a_rect` 4 × float32 at 0, `a_color` 4 × uint8 (normalised) at
- * 16, `a_flags` uint8 at 20, a byte of padding, `a_label` uint16 at 22 (the label pass's atlas cell).
+ * Vertex layout of the box pass: eight vertices per box (outer and inner corners, which one from
+ * gl_VertexID; drawn indexed), each 24 bytes: `a_rect` 4 × float32 at 0, `a_color` 4 × uint8
+ * (normalised) at 16, `a_flags` uint8 at 20, a byte of padding, `a_label` uint16 at 22 (the label
+ * pass's atlas cell).
  */
-export const BOX_VERTEX = { bytes: 24, perBox: 6, rectOffset: 0, colorOffset: 16, flagsOffset: 20, labelOffset: 22 } as const;
+export const BOX_VERTEX = { bytes: 24, perBox: 8, rectOffset: 0, colorOffset: 16, flagsOffset: 20, labelOffset: 22 } as const;
 
 /** Bits of the box pass's `a_flags` (kept in sync with box.vert/box.frag). */
 export const BOX_FLAGS = {

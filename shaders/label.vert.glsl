@@ -1,6 +1,6 @@
 #version 300 es
-// Label name tags, drawn from the same six-vertices-per-box stream as the box pass: each box's
-// six vertices become a quad at the box's top-left corner (above the top edge, inside the box
+// Label name tags, drawn from the same eight-vertices-per-box stream as the box pass: the first
+// four vertices of each box (indexed as two triangles) become a quad at the box's top-left corner (above the top edge, inside the box
 // when that edge is at the canvas top), sized and textured from the label's cell in the atlas.
 // Boxes too narrow on screen, hidden boxes and labels without a cell collapse to nothing, so a
 // frame costs the GPU vertices only and the main thread nothing per box.
@@ -29,7 +29,7 @@ out vec2 v_uv;
 
 const float FLAG_HIDDEN = 4.0;
 const int CELLS_PER_ROW = 256;
-const vec2 CORNERS[6] = vec2[6](vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0), vec2(0.0, 1.0), vec2(1.0, 0.0), vec2(1.0, 1.0));
+const vec2 CORNERS[4] = vec2[4](vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0), vec2(1.0, 1.0));
 
 void main() {
   v_uv = vec2(0.0);
@@ -42,7 +42,7 @@ void main() {
   vec2 topLeft = ((a_rect.xy - u_centerHi) - u_centerLo) * u_zoom + 0.5 * u_viewportSize;
   if (topLeft.y >= size.y) topLeft.y -= size.y;
   topLeft = floor(topLeft * u_dpr + 0.5) / u_dpr;
-  vec2 corner = CORNERS[gl_VertexID % 6];
+  vec2 corner = CORNERS[(gl_VertexID % 8) % 4];
   v_uv = (vec2(cell.xy) + corner * vec2(cell.zw)) / u_atlasSize;
   vec2 clip = (topLeft + corner * size) / (0.5 * u_viewportSize) - 1.0;
   gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);

@@ -4,13 +4,13 @@ const BOX_BYTES = BOX_VERTEX.bytes * BOX_VERTEX.perBox;
 const F32_PER_VERTEX = BOX_VERTEX.bytes / 4;
 
 /**
- * A list of boxes as GPU vertices (six per box, see BOX_VERTEX) with a CPU mirror. Writes mark
+ * A list of boxes as GPU vertices (eight per box, see BOX_VERTEX) with a CPU mirror. Writes mark
  * box ranges dirty; {@link flush} uploads only those ranges with `bufferSubData`, so editing one
- * box moves 144 bytes, not the whole list.
+ * box moves 192 bytes, not the whole list.
  */
 export class BoxBuffer {
   readonly buffer: WebGLBuffer;
-  /** Boxes in use (the draw covers `length * 6` vertices). */
+  /** Boxes in use (the draw covers `length * 8` vertices). */
   length = 0;
   private capacity = 0;
   private f32 = new Float32Array(0);
@@ -46,7 +46,7 @@ export class BoxBuffer {
   }
 
   /**
-   * Writes box `i` (all six vertices): image-px rect, RGBA bytes, BOX_FLAGS bits, label index
+   * Writes box `i` (all eight vertices): image-px rect, RGBA bytes, BOX_FLAGS bits, label index
    * (the label pass's atlas cell). Bulk writers pass `mark = false` and mark the whole range once
    * (range merging per box is the slow part).
    */

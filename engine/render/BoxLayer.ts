@@ -27,8 +27,8 @@ const HANDLE_SIZE = 8;
  * stream gets what is left of this, never less than {@link MIN_BUILD_MS}; the rest waits for
  * the next frame. Sharing one budget keeps a frame with both from costing the two summed.
  */
-export const FRAME_WORK_MS = 3;
-const MIN_BUILD_MS = 1;
+export const FRAME_WORK_MS = 2;
+const MIN_BUILD_MS = 0.5;
 /** Stream entries written between two looks at the clock (≈0.1–0.25 ms). */
 const STREAM_CHUNK = 250;
 
@@ -234,15 +234,28 @@ export class BoxLayer {
     if (this.overlayDirty) this.rebuildOverlay(passes.boxes.overlay);
     const cam = { centerX: view.centerX, centerY: view.centerY, zoom: view.zoom, width: viewport.width, height: viewport.height, dpr: viewport.dpr };
     calls += passes.boxes.draw(cam, { lineWidth: 1.5, fillAlpha: 0.18 }, front);
-    const { maxLabels, minScreenWidth } = DEFAULT_LABEL_LIMITS;
-    // Zoomed out so far that no streamed box is wide enough for its name: no need to count.
-    this.labelsShown = front >= 0 && this.stream.maxWidth * view.zoom >= minScreenWidth && this.stream.countIn(visible, maxLabels) <= maxLabels;
+    this.labelsShown = front >= 0 && this.fewInView(visible, view.zoom);
     const stream = buffers[front];
     if (this.labelsShown && stream) {
       passes.labels.setLabels(this.store.labels, viewport.dpr, this.names.labelFont, this.names.invalidate);
-      calls += passes.labels.draw(stream, cam, minScreenWidth);
+      calls += passes.labels.draw(stream, cam, DEFAULT_LABEL_LIMITS.minScreenWidth);
     }
     return calls;
+  }
+
+  /**
+   * Whether at most {@link DEFAULT_LABEL_LIMITS}.maxLabels streamed boxes meet `visible` and
+   * one of them may be wide enough for its name; counts box by box only when the count grid
+   * cannot tell.
+   */
+  private fewInView(visible: Rect, zoom: number): boolean {
+    const { maxLabels, minScreenWidth } = DEFAULT_LABEL_LIMITS;
+    // Zoomed out so far that no streamed box is wide enough for its name.
+    if (this.stream.maxWidth * zoom < minScreenWidth) return false;
+    // The grid counts whole cells around the view (boxes straddling its edge from outside them
+    // aside): when even that is few, no need to count box by box.
+    if (this.estimate(visible) <= maxLabels) return true;
+    return this.stream.countIn(visible, maxLabels) <= maxLabels;
   }
 
   /** Writes stream entries for at most `ms` of this frame (nothing when no build runs). */

@@ -1,6 +1,10 @@
-import { BOX_VERTEX, boxShader, type BoxUniforms } from '../../shaders';
+import { boxShader, type BoxUniforms } from '../../shaders';
 import { BoxBuffer } from './BoxBuffer';
-import { createProgram, type GlProgram } from './glProgram';
+import { BoxIndexBuffer, RING, RING_AND_FILL } from './boxIndices';
+import { createProgram, setCameraUniforms, type GlProgram } from './glProgram';
+
+/** Boxes each stream buffer holds before it grows. */
+const STREAM_CAPACITY = 8192;
 
 const UNIFORMS = [
   'u_centerHi', 'u_centerLo', 'u_zoom', 'u_viewportSize', 'u_lineWidth', 'u_fillAlpha',
@@ -21,38 +25,40 @@ export interface BoxStyle {
   fillAlpha: number;
 }
 
-const scratch = new Float32Array(1);
-/** The float32 nearest `v` (the "hi" half of a split double). */
-function f32(v: number): number {
-  scratch[0] = v;
-  return scratch[0] ?? 0;
-}
-
 /**
  * The box pass: a stream of the boxes near the view (two buffers, drawn one at a time while the
- * other is rebuilt; see BoxStream) and `overlay` (selection, resize handles, the box being
- * drawn) as triangles, one draw call each, with one program created once.
+ * other is rebuilt; see BoxStream), outline rings only, and `overlay` (selection, resize
+ * handles, the box being drawn) with their insides, one indexed draw call each, with one
+ * program created once.
  */
 export class BoxPass {
   readonly streams: readonly [BoxBuffer, BoxBuffer];
   readonly overlay: BoxBuffer;
   private readonly prog: GlProgram<(typeof UNIFORMS)[number]>;
+  private readonly ring: BoxIndexBuffer;
+  private readonly ringAndFill: BoxIndexBuffer;
   private readonly vaos: WebGLVertexArrayObject[] = [];
   /** Bytes uploaded by the last {@link draw}. */
   lastUploadBytes = 0;
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.prog = createProgram(gl, boxShader, UNIFORMS);
-    this.streams = [new BoxBuffer(gl, 4096), new BoxBuffer(gl, 4096)];
+    // Room for a full stream from the start (STREAM_MAX_BOXES and its margin, ≈1.5 MB each):
+    // growing while a stream is written cost a copy and a whole-buffer upload in one frame.
+    this.streams = [new BoxBuffer(gl, STREAM_CAPACITY), new BoxBuffer(gl, STREAM_CAPACITY)];
     this.overlay = new BoxBuffer(gl, 16);
-    for (const b of [...this.streams, this.overlay]) {
+    this.ring = new BoxIndexBuffer(gl, RING, STREAM_CAPACITY);
+    this.ringAndFill = new BoxIndexBuffer(gl, RING_AND_FILL, 16);
+    const indexFor = [this.ring, this.ring, this.ringAndFill];
+    [...this.streams, this.overlay].forEach((b, i) => {
       const vao = gl.createVertexArray();
       if (!vao) throw new Error('createVertexArray failed');
       gl.bindVertexArray(vao);
       b.flush();
       b.bindAttributes(this.prog.attribute('a_rect'), this.prog.attribute('a_color'), this.prog.attribute('a_flags'));
+      indexFor[i]?.bindToVao();
       this.vaos.push(vao);
-    }
+    });
     gl.bindVertexArray(null);
   }
 
@@ -69,26 +75,29 @@ export class BoxPass {
       this.lastUploadBytes += b.lastUploadBytes;
     }
     const stream = this.streams[front];
-    if (!stream?.length && this.overlay.length === 0) return 0;
+    const streamed = stream?.length ?? 0;
+    const overlaid = this.overlay.length;
+    if (streamed === 0 && overlaid === 0) return 0;
+    // Index buffers grow with no VAO bound (see BoxIndexBuffer).
+    this.ring.ensure(streamed);
+    this.ringAndFill.ensure(overlaid);
     gl.useProgram(this.prog.program);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-    const hiX = f32(cam.centerX);
-    const hiY = f32(cam.centerY);
-    gl.uniform2f(u.u_centerHi, hiX, hiY);
-    gl.uniform2f(u.u_centerLo, cam.centerX - hiX, cam.centerY - hiY);
-    gl.uniform1f(u.u_zoom, cam.zoom);
-    gl.uniform2f(u.u_viewportSize, cam.width, cam.height);
+    setCameraUniforms(gl, u, cam);
     gl.uniform1f(u.u_lineWidth, style.lineWidth);
     gl.uniform1f(u.u_fillAlpha, style.fillAlpha);
     let calls = 0;
-    const drawn: Array<[BoxBuffer | undefined, number]> = [[stream, front], [this.overlay, 2]];
-    drawn.forEach(([b, i]) => {
-      if (!b || b.length === 0) return;
-      gl.bindVertexArray(this.vaos[i] ?? null);
-      gl.drawArrays(gl.TRIANGLES, 0, b.length * BOX_VERTEX.perBox);
+    if (streamed > 0) {
+      gl.bindVertexArray(this.vaos[front] ?? null);
+      this.ring.draw(streamed);
       calls += 1;
-    });
+    }
+    if (overlaid > 0) {
+      gl.bindVertexArray(this.vaos[2] ?? null);
+      this.ringAndFill.draw(overlaid);
+      calls += 1;
+    }
     gl.bindVertexArray(null);
     gl.disable(gl.BLEND);
     return calls;
@@ -97,6 +106,8 @@ export class BoxPass {
   dispose(): void {
     const { gl } = this;
     for (const b of [...this.streams, this.overlay]) b.dispose();
+    this.ring.dispose();
+    this.ringAndFill.dispose();
     for (const v of this.vaos) gl.deleteVertexArray(v);
     gl.deleteProgram(this.prog.program);
   }

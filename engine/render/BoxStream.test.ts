@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AnnotationStore } from '../AnnotationStore';
 import { syntheticBoxes } from '../sources/syntheticBoxes';
+import { BOX_VERTEX } from '../../shaders';
 import { BoxBuffer } from './BoxBuffer';
 import { BoxStream } from './BoxStream';
 
 /** BoxBuffer only records GL calls it cannot make here; the CPU mirror is what we check. */
 const gl = new Proxy({}, { get: () => () => ({}) }) as unknown as WebGL2RenderingContext;
-const rectOf = (b: BoxBuffer, i: number) => Array.from((b as unknown as { f32: Float32Array }).f32.slice(i * 36, i * 36 + 4));
+/** Floats per box in the vertex data (BOX_VERTEX.perBox vertices of 6 words). */
+const FLOATS = BOX_VERTEX.perBox * (BOX_VERTEX.bytes / 4);
+const rectOf = (b: BoxBuffer, i: number) => Array.from((b as unknown as { f32: Float32Array }).f32.slice(i * FLOATS, i * FLOATS + 4));
 
 function setup(count: number) {
   const store = new AnnotationStore({ labels: [{ name: 'a', color: '#ff0000' }] });

@@ -92,3 +92,25 @@ export function setNearest(gl: WebGL2RenderingContext): void {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
 }
+
+const scratch = new Float32Array(1);
+
+/**
+ * Sets the camera uniforms shared by the box and label passes. The centre goes in two floats
+ * (`u_centerHi` the float32 nearest it, `u_centerLo` the rest) so coordinates near x = 100,000
+ * keep sub-pixel precision in the shader when zoomed far in.
+ */
+export function setCameraUniforms(
+  gl: WebGL2RenderingContext,
+  u: Readonly<Record<'u_centerHi' | 'u_centerLo' | 'u_zoom' | 'u_viewportSize', WebGLUniformLocation | null>>,
+  cam: { centerX: number; centerY: number; zoom: number; width: number; height: number },
+): void {
+  scratch[0] = cam.centerX;
+  const hiX = scratch[0] ?? 0;
+  scratch[0] = cam.centerY;
+  const hiY = scratch[0] ?? 0;
+  gl.uniform2f(u.u_centerHi, hiX, hiY);
+  gl.uniform2f(u.u_centerLo, cam.centerX - hiX, cam.centerY - hiY);
+  gl.uniform1f(u.u_zoom, cam.zoom);
+  gl.uniform2f(u.u_viewportSize, cam.width, cam.height);
+}
