@@ -1,6 +1,7 @@
 #version 300 es
-// Boxes as outline rings: eight vertices per box (four outer corners, four inner, the box's data
-// repeated in each; which one from gl_VertexID), drawn indexed (engine/render/boxIndices.ts) as
+// Boxes as outline rings: eight vertices per box (four outer corners, four inner; the box and
+// the corner from gl_VertexID, the box's data from the u_boxes texture, see BOX_DATA in
+// shaders/index.ts), drawn indexed (engine/render/boxIndices.ts) as
 // eight triangles along the edges — plus two over the inside for the overlay's boxes, which may
 // be filled. Only the outline's pixels are shaded: a software rasteriser (SwiftShader, our
 // tests and browsers without a GPU) spent most of a frame shading the insides of large boxes
@@ -9,14 +10,12 @@
 // only send the boxes near the view (see engine/render/BoxLayer.ts). The ring reaches half the
 // outline width plus a pixel beyond the edge, so outlines keep a constant on-screen width.
 precision highp float;
+precision highp usampler2D;
 
-// x, y, width, height in image pixels (for handles: centre x, y in image pixels and width,
-// height in CSS pixels).
-in vec4 a_rect;
-// RGBA colour (normalised bytes).
-in vec4 a_color;
-// Bit flags, see BOX_FLAGS in shaders/index.ts.
-in float a_flags;
+// Two RGBA32UI texels per box (BOX_DATA): x, y, width, height as float bits (image pixels; for
+// handles: centre x, y in image pixels and width, height in CSS pixels), then the colour bytes
+// and the flags | label << 16.
+uniform usampler2D u_boxes;
 
 // Camera centre split in two floats (hi + lo == the float64 centre) so that box coordinates
 // near x = 100,000 keep sub-pixel precision when zoomed far in.
@@ -33,6 +32,7 @@ out vec2 v_halfSize;
 out vec4 v_color;
 out float v_flags;
 
+const int ROW_TEXELS = 2048;
 const float FLAG_SELECTED = 1.0;
 const float FLAG_HIDDEN = 4.0;
 const float FLAG_HANDLE = 8.0;
@@ -45,9 +45,14 @@ bool hasFlag(float flags, float bit) {
 }
 
 void main() {
-  v_color = a_color;
-  v_flags = a_flags;
-  if (hasFlag(a_flags, FLAG_HIDDEN)) {
+  int box = gl_VertexID / 8;
+  ivec2 texel = ivec2((box * 2) % ROW_TEXELS, (box * 2) / ROW_TEXELS);
+  vec4 rect = uintBitsToFloat(texelFetch(u_boxes, texel, 0));
+  uvec4 data = texelFetch(u_boxes, texel + ivec2(1, 0), 0);
+  float boxFlags = float(data.y & 255u);
+  v_color = vec4(uvec4(data.x, data.x >> 8u, data.x >> 16u, data.x >> 24u) & 255u) / 255.0;
+  v_flags = boxFlags;
+  if (hasFlag(boxFlags, FLAG_HIDDEN)) {
     // A deleted box: a degenerate triangle outside clip space costs nothing to rasterise.
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     v_local = vec2(0.0);
@@ -56,14 +61,14 @@ void main() {
   }
   vec2 centre;
   vec2 halfSize;
-  if (hasFlag(a_flags, FLAG_HANDLE)) {
-    centre = ((a_rect.xy - u_centerHi) - u_centerLo) * u_zoom;
-    halfSize = 0.5 * a_rect.zw;
+  if (hasFlag(boxFlags, FLAG_HANDLE)) {
+    centre = ((rect.xy - u_centerHi) - u_centerLo) * u_zoom;
+    halfSize = 0.5 * rect.zw;
   } else {
-    halfSize = 0.5 * a_rect.zw * u_zoom;
-    centre = ((a_rect.xy - u_centerHi) - u_centerLo) * u_zoom + halfSize;
+    halfSize = 0.5 * rect.zw * u_zoom;
+    centre = ((rect.xy - u_centerHi) - u_centerLo) * u_zoom + halfSize;
   }
-  float width = u_lineWidth * (hasFlag(a_flags, FLAG_SELECTED) ? 1.5 : 1.0);
+  float width = u_lineWidth * (hasFlag(boxFlags, FLAG_SELECTED) ? 1.5 : 1.0);
   float pad = 0.5 * width + 1.0;
   int corner = gl_VertexID % 8;
   vec2 dir = SIGNS[corner % 4];

@@ -51,6 +51,8 @@ export interface BoxUniforms {
   u_lineWidth: number;
   /** Fill opacity of a selected box (hovered boxes use 60 % of it). */
   u_fillAlpha: number;
+  /** Texture unit of the boxes' data (BOX_DATA). */
+  u_boxes: number;
 }
 
 /** Uniforms of the box-map pass (every box pre-drawn into one texture, for far zooms). */
@@ -80,6 +82,8 @@ export interface LabelUniforms {
   u_cells: number;
   /** Texture unit of the premultiplied RGBA tag atlas. */
   u_atlas: number;
+  /** Texture unit of the boxes' data (BOX_DATA). */
+  u_boxes: number;
 }
 
 /** Uniforms of the crosshair pass. */
@@ -93,14 +97,15 @@ export interface CrosshairUniforms {
 }
 
 /**
- * Vertex layout of the box pass: eight vertices per box (outer and inner corners, which one from
- * gl_VertexID; drawn indexed), each 24 bytes: `a_rect` 4 × float32 at 0, `a_color` 4 × uint8
- * (normalised) at 16, `a_flags` uint8 at 20, a byte of padding, `a_label` uint16 at 22 (the label
- * pass's atlas cell).
+ * How the box and label passes read boxes: from an RGBA32UI texture (`u_boxes`), two texels
+ * per box, `rowTexels` texels per row; texel 0 holds x, y, width, height (float32 bits, image px),
+ * texel 1 the colour (bytes R, G, B, A from the low byte up), the BOX_FLAGS bits | label index
+ * << 16, and two unused words. Each box has `verticesPerBox` vertices (indexed draws; the
+ * shaders find the box from gl_VertexID), none of which carries data of its own.
  */
-export const BOX_VERTEX = { bytes: 24, perBox: 8, rectOffset: 0, colorOffset: 16, flagsOffset: 20, labelOffset: 22 } as const;
+export const BOX_DATA = { wordsPerBox: 8, texelsPerBox: 2, rowTexels: 2048, verticesPerBox: 8 } as const;
 
-/** Bits of the box pass's `a_flags` (kept in sync with box.vert/box.frag). */
+/** Bits of the flags in a box's data (BOX_DATA; kept in sync with box.vert/box.frag). */
 export const BOX_FLAGS = {
   selected: 1,
   hovered: 2,

@@ -1,16 +1,15 @@
 #version 300 es
-// Label name tags, drawn from the same eight-vertices-per-box stream as the box pass: the first
-// four vertices of each box (indexed as two triangles) become a quad at the box's top-left corner (above the top edge, inside the box
-// when that edge is at the canvas top), sized and textured from the label's cell in the atlas.
+// Label name tags, drawn from the same box data as the box pass: the first four of each box's
+// eight vertex indices (two triangles) become a quad at the box's top-left corner (above the
+// top edge, inside the box when that edge is at the canvas top), sized and textured from the
+// label's cell in the atlas.
 // Boxes too narrow on screen, hidden boxes and labels without a cell collapse to nothing, so a
 // frame costs the GPU vertices only and the main thread nothing per box.
 precision highp float;
 precision highp usampler2D;
 
-in vec4 a_rect;
-in float a_flags;
-// Label index (uint16 beside the flags byte).
-in uint a_label;
+// The boxes' data (BOX_DATA in shaders/index.ts): two RGBA32UI texels per box.
+uniform usampler2D u_boxes;
 
 uniform vec2 u_centerHi;
 uniform vec2 u_centerLo;
@@ -27,6 +26,7 @@ uniform usampler2D u_cells;
 
 out vec2 v_uv;
 
+const int ROW_TEXELS = 2048;
 const float FLAG_HIDDEN = 4.0;
 const int CELLS_PER_ROW = 256;
 const vec2 CORNERS[4] = vec2[4](vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0), vec2(1.0, 1.0));
@@ -34,12 +34,17 @@ const vec2 CORNERS[4] = vec2[4](vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0), 
 void main() {
   v_uv = vec2(0.0);
   gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
-  if (mod(floor(a_flags / FLAG_HIDDEN), 2.0) == 1.0 || a_rect.z * u_zoom < u_minWidth) return;
-  int label = int(a_label);
+  int box = gl_VertexID / 8;
+  ivec2 texel = ivec2((box * 2) % ROW_TEXELS, (box * 2) / ROW_TEXELS);
+  vec4 rect = uintBitsToFloat(texelFetch(u_boxes, texel, 0));
+  uint word = texelFetch(u_boxes, texel + ivec2(1, 0), 0).y;
+  float boxFlags = float(word & 255u);
+  if (mod(floor(boxFlags / FLAG_HIDDEN), 2.0) == 1.0 || rect.z * u_zoom < u_minWidth) return;
+  int label = int(word >> 16u);
   uvec4 cell = texelFetch(u_cells, ivec2(label % CELLS_PER_ROW, label / CELLS_PER_ROW), 0);
   if (cell.z == 0u) return;
   vec2 size = vec2(cell.zw) / u_dpr;
-  vec2 topLeft = ((a_rect.xy - u_centerHi) - u_centerLo) * u_zoom + 0.5 * u_viewportSize;
+  vec2 topLeft = ((rect.xy - u_centerHi) - u_centerLo) * u_zoom + 0.5 * u_viewportSize;
   if (topLeft.y >= size.y) topLeft.y -= size.y;
   topLeft = floor(topLeft * u_dpr + 0.5) / u_dpr;
   vec2 corner = CORNERS[(gl_VertexID % 8) % 4];

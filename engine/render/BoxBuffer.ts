@@ -1,21 +1,23 @@
-import { BOX_VERTEX } from '../../shaders';
+import { BOX_DATA } from '../../shaders';
+import { setNearest } from './glProgram';
 
-const BOX_BYTES = BOX_VERTEX.bytes * BOX_VERTEX.perBox;
-const F32_PER_VERTEX = BOX_VERTEX.bytes / 4;
+const WORDS = BOX_DATA.wordsPerBox;
+/** Boxes per texture row. */
+const ROW_BOXES = BOX_DATA.rowTexels / BOX_DATA.texelsPerBox;
 
 /**
- * A list of boxes as GPU vertices (eight per box, see BOX_VERTEX) with a CPU mirror. Writes mark
- * box ranges dirty; {@link flush} uploads only those ranges with `bufferSubData`, so editing one
- * box moves 192 bytes, not the whole list.
+ * A list of boxes in a data texture (BOX_DATA: two RGBA32UI texels a box) with a CPU mirror.
+ * The box and label shaders read it by box index, so a box costs 32 bytes to write and upload
+ * however many vertices draw it. Writes mark box ranges dirty; {@link flush} uploads only those
+ * ranges with `texSubImage2D` (a few row pieces each), so editing one box moves 32 bytes.
  */
 export class BoxBuffer {
-  readonly buffer: WebGLBuffer;
-  /** Boxes in use (the draw covers `length * 8` vertices). */
+  readonly texture: WebGLTexture;
+  /** Boxes in use. */
   length = 0;
   private capacity = 0;
-  private f32 = new Float32Array(0);
   private u32 = new Uint32Array(0);
-  private u8 = new Uint8Array(0);
+  private f32 = new Float32Array(0);
   /** Sorted, disjoint [start, end) box ranges waiting for upload. */
   private dirty: Array<[number, number]> = [];
   private realloc = true;
@@ -23,9 +25,9 @@ export class BoxBuffer {
   lastUploadBytes = 0;
 
   constructor(private readonly gl: WebGL2RenderingContext, initialCapacity = 256) {
-    const b = gl.createBuffer();
-    if (!b) throw new Error('createBuffer failed');
-    this.buffer = b;
+    const t = gl.createTexture();
+    if (!t) throw new Error('createTexture failed');
+    this.texture = t;
     this.grow(initialCapacity);
   }
 
@@ -35,48 +37,45 @@ export class BoxBuffer {
   }
 
   private grow(capacity: number): void {
-    const bytes = new ArrayBuffer(capacity * BOX_BYTES);
-    const u8 = new Uint8Array(bytes);
-    u8.set(this.u8);
-    this.u8 = u8;
-    this.f32 = new Float32Array(bytes);
-    this.u32 = new Uint32Array(bytes);
-    this.capacity = capacity;
+    // Whole texture rows.
+    const rounded = Math.ceil(Math.max(1, capacity) / ROW_BOXES) * ROW_BOXES;
+    const u32 = new Uint32Array(rounded * WORDS);
+    u32.set(this.u32);
+    this.u32 = u32;
+    this.f32 = new Float32Array(u32.buffer);
+    this.capacity = rounded;
     this.realloc = true;
   }
 
   /**
-   * Writes box `i` (all eight vertices): image-px rect, RGBA bytes, BOX_FLAGS bits, label index
-   * (the label pass's atlas cell). Bulk writers pass `mark = false` and mark the whole range once
+   * Writes box `i`: image-px rect, RGBA bytes (0xRRGGBBAA), BOX_FLAGS bits, label index (the
+   * label pass's atlas cell). Bulk writers pass `mark = false` and mark the whole range once
    * (range merging per box is the slow part).
    */
   set(i: number, x: number, y: number, w: number, h: number, rgba: number, flags: number, label = 0, mark = true): void {
-    const { f32, u32 } = this;
-    // Whole 32-bit words: the colour bytes R, G, B, A in memory order (little-endian), then flags.
-    const color = (((rgba & 255) << 24) | (((rgba >>> 8) & 255) << 16) | (((rgba >>> 16) & 255) << 8) | (rgba >>> 24)) >>> 0;
-    // Flags in byte 20, the label in bytes 22–23 (little-endian uint16).
-    const tail = ((flags & 255) | ((label & 0xffff) << 16)) >>> 0;
-    let w0 = i * BOX_VERTEX.perBox * F32_PER_VERTEX;
-    for (let v = 0; v < BOX_VERTEX.perBox; v++, w0 += F32_PER_VERTEX) {
-      f32[w0] = x;
-      f32[w0 + 1] = y;
-      f32[w0 + 2] = w;
-      f32[w0 + 3] = h;
-      u32[w0 + 4] = color;
-      u32[w0 + 5] = tail;
-    }
+    const o = i * WORDS;
+    const f32 = this.f32;
+    const u32 = this.u32;
+    f32[o] = x;
+    f32[o + 1] = y;
+    f32[o + 2] = w;
+    f32[o + 3] = h;
+    // Colour bytes R, G, B, A from the low byte up; flags in the low byte, the label above.
+    u32[o + 4] = ((rgba >>> 24) | (((rgba >>> 16) & 255) << 8) | (((rgba >>> 8) & 255) << 16) | ((rgba & 255) << 24)) >>> 0;
+    u32[o + 5] = ((flags & 255) | ((label & 0xffff) << 16)) >>> 0;
     if (mark) this.markDirty(i, i + 1);
   }
 
   /** Rewrites only the flags of box `i`. */
   setFlags(i: number, flags: number): void {
-    for (let v = 0; v < BOX_VERTEX.perBox; v++) this.u8[(i * BOX_VERTEX.perBox + v) * BOX_VERTEX.bytes + BOX_VERTEX.flagsOffset] = flags;
+    const o = i * WORDS + 5;
+    this.u32[o] = (((this.u32[o] ?? 0) & ~255) | (flags & 255)) >>> 0;
     this.markDirty(i, i + 1);
   }
 
   /** Flags of box `i`. */
   flags(i: number): number {
-    return this.u8[i * BOX_BYTES + BOX_VERTEX.flagsOffset] ?? 0;
+    return (this.u32[i * WORDS + 5] ?? 0) & 255;
   }
 
   /** Marks boxes [start, end) for upload; nearby ranges merge so a flush stays a few calls. */
@@ -99,54 +98,49 @@ export class BoxBuffer {
     this.dirty = merged.length > 16 ? [[merged[0]?.[0] ?? s, merged[merged.length - 1]?.[1] ?? e]] : merged;
   }
 
-  /** Uploads what changed: the whole store after a capacity change, else dirty ranges only. */
+  /** Uploads what changed: the whole texture after a capacity change, else dirty ranges only. */
   flush(): void {
     const { gl } = this;
     this.lastUploadBytes = 0;
     if (!this.realloc && this.dirty.length === 0) return;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
+    gl.bindTexture(gl.TEXTURE_2D, this.texture);
     if (this.realloc) {
       this.realloc = false;
       this.dirty = [];
-      gl.bufferData(gl.ARRAY_BUFFER, this.u8, gl.DYNAMIC_DRAW);
-      this.lastUploadBytes = this.u8.byteLength;
+      setNearest(gl);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32UI, BOX_DATA.rowTexels, this.capacity / ROW_BOXES, 0, gl.RGBA_INTEGER, gl.UNSIGNED_INT, this.u32);
+      this.lastUploadBytes = this.u32.byteLength;
       return;
     }
     for (const [start, end] of this.dirty) {
       const e = Math.min(end, this.capacity);
       if (e <= start) continue;
-      gl.bufferSubData(gl.ARRAY_BUFFER, start * BOX_BYTES, this.u8, start * BOX_BYTES, (e - start) * BOX_BYTES);
-      this.lastUploadBytes += (e - start) * BOX_BYTES;
+      // A partial first row, whole rows, a partial last row.
+      const r0 = Math.floor(start / ROW_BOXES);
+      const r1 = Math.floor((e - 1) / ROW_BOXES);
+      if (r0 === r1) this.uploadRow(r0, start % ROW_BOXES, e - r0 * ROW_BOXES);
+      else {
+        this.uploadRow(r0, start % ROW_BOXES, ROW_BOXES);
+        if (r1 > r0 + 1) {
+          gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, r0 + 1, BOX_DATA.rowTexels, r1 - r0 - 1, gl.RGBA_INTEGER, gl.UNSIGNED_INT, this.u32, (r0 + 1) * ROW_BOXES * WORDS);
+        }
+        this.uploadRow(r1, 0, e - r1 * ROW_BOXES);
+      }
+      this.lastUploadBytes += (e - start) * WORDS * 4;
     }
     this.dirty = [];
   }
 
-  /** Binds the buffer's attributes to the currently bound VAO. */
-  bindAttributes(rectLoc: number, colorLoc: number, flagsLoc: number, labelLoc = -1): void {
+  /** Uploads boxes [b0, b1) of texture row `row` (indices within the row). */
+  private uploadRow(row: number, b0: number, b1: number): void {
+    if (b1 <= b0) return;
     const { gl } = this;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
-    const stride = BOX_VERTEX.bytes;
-    if (rectLoc >= 0) {
-      gl.enableVertexAttribArray(rectLoc);
-      gl.vertexAttribPointer(rectLoc, 4, gl.FLOAT, false, stride, BOX_VERTEX.rectOffset);
-    }
-    if (colorLoc >= 0) {
-      gl.enableVertexAttribArray(colorLoc);
-      gl.vertexAttribPointer(colorLoc, 4, gl.UNSIGNED_BYTE, true, stride, BOX_VERTEX.colorOffset);
-    }
-    if (flagsLoc >= 0) {
-      gl.enableVertexAttribArray(flagsLoc);
-      // Not normalised: the shader reads the bit flags as a float 0..255.
-      gl.vertexAttribPointer(flagsLoc, 1, gl.UNSIGNED_BYTE, false, stride, BOX_VERTEX.flagsOffset);
-    }
-    if (labelLoc >= 0) {
-      gl.enableVertexAttribArray(labelLoc);
-      gl.vertexAttribIPointer(labelLoc, 1, gl.UNSIGNED_SHORT, stride, BOX_VERTEX.labelOffset);
-    }
+    const t = BOX_DATA.texelsPerBox;
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, b0 * t, row, (b1 - b0) * t, 1, gl.RGBA_INTEGER, gl.UNSIGNED_INT, this.u32, (row * ROW_BOXES + b0) * WORDS);
   }
 
   dispose(): void {
-    this.gl.deleteBuffer(this.buffer);
+    this.gl.deleteTexture(this.texture);
   }
 }
 

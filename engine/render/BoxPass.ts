@@ -7,7 +7,7 @@ import { createProgram, setCameraUniforms, type GlProgram } from './glProgram';
 const STREAM_CAPACITY = 8192;
 
 const UNIFORMS = [
-  'u_centerHi', 'u_centerLo', 'u_zoom', 'u_viewportSize', 'u_lineWidth', 'u_fillAlpha',
+  'u_centerHi', 'u_centerLo', 'u_zoom', 'u_viewportSize', 'u_lineWidth', 'u_fillAlpha', 'u_boxes',
 ] as const satisfies readonly (keyof BoxUniforms)[];
 
 /** Camera state the box pass needs, in image pixels and CSS pixels. */
@@ -26,9 +26,9 @@ export interface BoxStyle {
 }
 
 /**
- * The box pass: a stream of the boxes near the view (two buffers, drawn one at a time while the
- * other is rebuilt; see BoxStream), outline rings only, and `overlay` (selection, resize
- * handles, the box being drawn) with their insides, one indexed draw call each, with one
+ * The box pass: a stream of the boxes near the view (two data textures, drawn one at a time
+ * while the other is rebuilt; see BoxStream), outline rings only, and `overlay` (selection,
+ * resize handles, the box being drawn) with their insides, one indexed draw call each, with one
  * program created once.
  */
 export class BoxPass {
@@ -37,29 +37,22 @@ export class BoxPass {
   private readonly prog: GlProgram<(typeof UNIFORMS)[number]>;
   private readonly ring: BoxIndexBuffer;
   private readonly ringAndFill: BoxIndexBuffer;
-  private readonly vaos: WebGLVertexArrayObject[] = [];
+  /** Vertex arrays holding only an element buffer (the shaders read boxes from textures). */
+  private readonly ringVao: WebGLVertexArrayObject;
+  private readonly fillVao: WebGLVertexArrayObject;
   /** Bytes uploaded by the last {@link draw}. */
   lastUploadBytes = 0;
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.prog = createProgram(gl, boxShader, UNIFORMS);
-    // Room for a full stream from the start (STREAM_MAX_BOXES and its margin, ≈1.5 MB each):
-    // growing while a stream is written cost a copy and a whole-buffer upload in one frame.
+    // Room for a full stream from the start (STREAM_MAX_BOXES and its margin, 256 KiB each):
+    // growing while a stream is written cost a copy and a whole upload in one frame.
     this.streams = [new BoxBuffer(gl, STREAM_CAPACITY), new BoxBuffer(gl, STREAM_CAPACITY)];
     this.overlay = new BoxBuffer(gl, 16);
     this.ring = new BoxIndexBuffer(gl, RING, STREAM_CAPACITY);
     this.ringAndFill = new BoxIndexBuffer(gl, RING_AND_FILL, 16);
-    const indexFor = [this.ring, this.ring, this.ringAndFill];
-    [...this.streams, this.overlay].forEach((b, i) => {
-      const vao = gl.createVertexArray();
-      if (!vao) throw new Error('createVertexArray failed');
-      gl.bindVertexArray(vao);
-      b.flush();
-      b.bindAttributes(this.prog.attribute('a_rect'), this.prog.attribute('a_color'), this.prog.attribute('a_flags'));
-      indexFor[i]?.bindToVao();
-      this.vaos.push(vao);
-    });
-    gl.bindVertexArray(null);
+    this.ringVao = this.ring.createVao();
+    this.fillVao = this.ringAndFill.createVao();
   }
 
   /**
@@ -87,14 +80,18 @@ export class BoxPass {
     setCameraUniforms(gl, u, cam);
     gl.uniform1f(u.u_lineWidth, style.lineWidth);
     gl.uniform1f(u.u_fillAlpha, style.fillAlpha);
+    gl.uniform1i(u.u_boxes, 0);
+    gl.activeTexture(gl.TEXTURE0);
     let calls = 0;
-    if (streamed > 0) {
-      gl.bindVertexArray(this.vaos[front] ?? null);
+    if (stream && streamed > 0) {
+      gl.bindTexture(gl.TEXTURE_2D, stream.texture);
+      gl.bindVertexArray(this.ringVao);
       this.ring.draw(streamed);
       calls += 1;
     }
     if (overlaid > 0) {
-      gl.bindVertexArray(this.vaos[2] ?? null);
+      gl.bindTexture(gl.TEXTURE_2D, this.overlay.texture);
+      gl.bindVertexArray(this.fillVao);
       this.ringAndFill.draw(overlaid);
       calls += 1;
     }
@@ -108,7 +105,8 @@ export class BoxPass {
     for (const b of [...this.streams, this.overlay]) b.dispose();
     this.ring.dispose();
     this.ringAndFill.dispose();
-    for (const v of this.vaos) gl.deleteVertexArray(v);
+    gl.deleteVertexArray(this.ringVao);
+    gl.deleteVertexArray(this.fillVao);
     gl.deleteProgram(this.prog.program);
   }
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AnnotationStore } from '../AnnotationStore';
 import { syntheticBoxes } from '../sources/syntheticBoxes';
-import { BOX_VERTEX } from '../../shaders';
+import { BOX_DATA } from '../../shaders';
 import { BoxBuffer } from './BoxBuffer';
 import { BoxStream } from './BoxStream';
 
 /** BoxBuffer only records GL calls it cannot make here; the CPU mirror is what we check. */
 const gl = new Proxy({}, { get: () => () => ({}) }) as unknown as WebGL2RenderingContext;
-/** Floats per box in the vertex data (BOX_VERTEX.perBox vertices of 6 words). */
-const FLOATS = BOX_VERTEX.perBox * (BOX_VERTEX.bytes / 4);
+/** Words per box in the data texture's mirror. */
+const FLOATS = BOX_DATA.wordsPerBox;
 const rectOf = (b: BoxBuffer, i: number) => Array.from((b as unknown as { f32: Float32Array }).f32.slice(i * FLOATS, i * FLOATS + 4));
 
 function setup(count: number) {

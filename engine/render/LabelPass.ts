@@ -6,24 +6,24 @@ import { BoxIndexBuffer, QUAD } from './boxIndices';
 import { createProgram, setCameraUniforms, setNearest, type GlProgram } from './glProgram';
 
 const UNIFORMS = [
-  'u_centerHi', 'u_centerLo', 'u_zoom', 'u_viewportSize', 'u_dpr', 'u_minWidth', 'u_atlasSize', 'u_cells', 'u_atlas',
+  'u_centerHi', 'u_centerLo', 'u_zoom', 'u_viewportSize', 'u_dpr', 'u_minWidth', 'u_atlasSize', 'u_cells', 'u_atlas', 'u_boxes',
 ] as const satisfies readonly (keyof LabelUniforms)[];
 /** Cells per row of the cell table (kept in sync with label.vert.glsl). */
 const CELLS_PER_ROW = 256;
 
 /**
  * Label names as GPU quads: every label's tag is drawn once into an atlas (on a 2D canvas, at
- * the device pixel ratio), and the streamed boxes' own vertex buffer is drawn a second time with
- * a program that turns each box's outer corners into its tag. No DOM, no per-box work on the main thread: a pan
- * or zoom changes uniforms only.
+ * the device pixel ratio), and the streamed boxes' own data texture is drawn a second time with
+ * a program that turns each box's first four vertices into its tag. No DOM, no per-box work on
+ * the main thread: a pan or zoom changes uniforms only.
  */
 export class LabelPass {
   private readonly prog: GlProgram<(typeof UNIFORMS)[number]>;
-  private readonly vaos = new Map<BoxBuffer, WebGLVertexArrayObject>();
   private readonly atlas: WebGLTexture;
   private readonly cells: WebGLTexture;
   /** One tag quad per box, on each box's first four vertices. */
   private readonly quads: BoxIndexBuffer;
+  private readonly vao: WebGLVertexArrayObject;
   private atlasSize = { width: 1, height: 1 };
   private labels: readonly LabelClass[] | null = null;
   private dpr = 0;
@@ -42,6 +42,7 @@ export class LabelPass {
     this.atlas = atlas;
     this.cells = cells;
     this.quads = new BoxIndexBuffer(gl, QUAD, 8192);
+    this.vao = this.quads.createVao();
     this.maxTextureSize = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
   }
 
@@ -113,41 +114,29 @@ export class LabelPass {
     gl.useProgram(this.prog.program);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+    gl.activeTexture(gl.TEXTURE2);
+    gl.bindTexture(gl.TEXTURE_2D, boxes.texture);
     gl.activeTexture(gl.TEXTURE1);
     gl.bindTexture(gl.TEXTURE_2D, this.cells);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, this.atlas);
     gl.uniform1i(u.u_atlas, 0);
     gl.uniform1i(u.u_cells, 1);
+    gl.uniform1i(u.u_boxes, 2);
     setCameraUniforms(gl, u, cam);
     gl.uniform1f(u.u_dpr, cam.dpr);
     gl.uniform1f(u.u_minWidth, minWidth);
     gl.uniform2f(u.u_atlasSize, this.atlasSize.width, this.atlasSize.height);
-    gl.bindVertexArray(this.vaoFor(boxes));
+    gl.bindVertexArray(this.vao);
     this.quads.draw(boxes.length);
     gl.bindVertexArray(null);
     gl.disable(gl.BLEND);
     return 1;
   }
 
-  /** The label program's view of a box buffer (created on first use). */
-  private vaoFor(boxes: BoxBuffer): WebGLVertexArrayObject | null {
-    const have = this.vaos.get(boxes);
-    if (have) return have;
-    const { gl } = this;
-    const vao = gl.createVertexArray();
-    if (!vao) return null;
-    gl.bindVertexArray(vao);
-    boxes.bindAttributes(this.prog.attribute('a_rect'), -1, this.prog.attribute('a_flags'), this.prog.attribute('a_label'));
-    this.quads.bindToVao();
-    gl.bindVertexArray(null);
-    this.vaos.set(boxes, vao);
-    return vao;
-  }
-
   dispose(): void {
     const { gl } = this;
-    for (const v of this.vaos.values()) gl.deleteVertexArray(v);
+    gl.deleteVertexArray(this.vao);
     gl.deleteTexture(this.atlas);
     gl.deleteTexture(this.cells);
     this.quads.dispose();

@@ -1,4 +1,4 @@
-import { BOX_VERTEX } from '../../shaders';
+import { BOX_DATA } from '../../shaders';
 
 /*
  * Index patterns over one box's eight vertices (shaders/box.vert.glsl): 0–3 the outer corners,
@@ -16,7 +16,7 @@ export function boxIndices(pattern: readonly number[], boxes: number): Uint32Arr
   const out = new Uint32Array(boxes * pattern.length);
   let o = 0;
   for (let b = 0; b < boxes; b++) {
-    const base = b * BOX_VERTEX.perBox;
+    const base = b * BOX_DATA.verticesPerBox;
     for (const i of pattern) out[o++] = base + i;
   }
   return out;
@@ -24,8 +24,8 @@ export function boxIndices(pattern: readonly number[], boxes: number): Uint32Arr
 
 /**
  * An element buffer holding `pattern` for enough boxes, grown (doubling) on demand. Vertex
- * arrays record the element buffer bound while they are bound: bind this one into each VAO that
- * draws with it ({@link bindToVao}), and grow it only with no VAO bound (done here).
+ * arrays record the element buffer bound while they are bound: draw through {@link createVao}'s,
+ * and grow the buffer only with no VAO bound (done here).
  */
 export class BoxIndexBuffer {
   readonly buffer: WebGLBuffer;
@@ -49,9 +49,15 @@ export class BoxIndexBuffer {
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, null);
   }
 
-  /** Records this buffer in the currently bound VAO. */
-  bindToVao(): void {
-    this.gl.bindBuffer(this.gl.ELEMENT_ARRAY_BUFFER, this.buffer);
+  /** A vertex array with this element buffer and no attributes (the shaders read boxes from a texture). */
+  createVao(): WebGLVertexArrayObject {
+    const { gl } = this;
+    const vao = gl.createVertexArray();
+    if (!vao) throw new Error('createVertexArray failed');
+    gl.bindVertexArray(vao);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.buffer);
+    gl.bindVertexArray(null);
+    return vao;
   }
 
   /** Draws `boxes` boxes of the bound VAO. */
