@@ -75,4 +75,65 @@ describe('BoxStream', () => {
     const idx = [...Array(front.length).keys()].find((k) => rectOf(front, k)[0] === 1 && rectOf(front, k)[1] === 2);
     expect(idx).toBeDefined();
   });
+
+  it('counts boxes in view up to one past the limit, and knows its widest box', () => {
+    const { store, stream, buffers } = setup(2000);
+    stream.start({ x: 0, y: 0, width: 10_000, height: 10_000 });
+    while (!stream.step(buffers)) { /* build */ }
+    const view = { x: 2000, y: 2000, width: 3000, height: 3000 };
+    const exact = store.querySlots(view, []).length;
+    expect(stream.countIn(view, 10_000)).toBe(exact);
+    expect(stream.countIn(view, 5)).toBe(6);
+    expect(stream.maxWidth).toBe(Math.max(...store.boxes().map((b) => b.width)));
+    // An edit that widens a box raises it.
+    const [first] = store.boxes();
+    if (!first) throw new Error('fixture');
+    store.preview([{ ...first, width: 5000 }]);
+    stream.onSlotChanged(store.slotOf(first.id));
+    stream.flush(buffers[stream.front]);
+    expect(stream.maxWidth).toBe(5000);
+  });
+});
+
+describe('BoxBuffer', () => {
+  /** A GL stand-in that records texSubImage2D's x, y, width, height and source offset. */
+  function recordingGl() {
+    const uploads: number[][] = [];
+    const fake = new Proxy({} as Record<string, unknown>, {
+      get: (_t, key) =>
+        key === 'texSubImage2D'
+          ? (_target: number, _level: number, x: number, y: number, w: number, h: number, _f: number, _type: number, _src: unknown, offset: number) => uploads.push([x, y, w, h, offset])
+          : () => ({}),
+    });
+    return { gl: fake as unknown as WebGL2RenderingContext, uploads };
+  }
+
+  it('uploads a dirty range as a partial row, whole rows and a partial row, from the right offsets', () => {
+    const { gl: rec, uploads } = recordingGl();
+    const rowBoxes = BOX_DATA.rowTexels / BOX_DATA.texelsPerBox;
+    const b = new BoxBuffer(rec, 4 * rowBoxes);
+    b.flush(); // the first flush allocates the whole texture
+    for (let i = rowBoxes - 2; i < 3 * rowBoxes + 3; i++) b.set(i, i, 0, 1, 1, 0xff0000ff, 0, 0, false);
+    b.markDirty(rowBoxes - 2, 3 * rowBoxes + 3);
+    b.flush();
+    const t = BOX_DATA.texelsPerBox;
+    expect(uploads).toEqual([
+      [(rowBoxes - 2) * t, 0, 2 * t, 1, (rowBoxes - 2) * FLOATS],
+      [0, 1, BOX_DATA.rowTexels, 2, rowBoxes * FLOATS],
+      [0, 3, 3 * t, 1, 3 * rowBoxes * FLOATS],
+    ]);
+    expect(b.lastUploadBytes).toBe((2 * rowBoxes + 5) * FLOATS * 4);
+  });
+
+  it('keeps the colour bytes in R, G, B, A order, and flags beside the label', () => {
+    const b = new BoxBuffer(gl, 4);
+    b.set(1, 0, 0, 1, 1, 0x11223344, 5, 300);
+    const u32 = (b as unknown as { u32: Uint32Array }).u32;
+    const bytes = new Uint8Array(u32.buffer, (FLOATS + 4) * 4, 8);
+    expect(Array.from(bytes)).toEqual([0x11, 0x22, 0x33, 0x44, 5, 0, 300 & 255, 300 >> 8]);
+    expect(b.flags(1)).toBe(5);
+    b.setFlags(1, 2);
+    expect(b.flags(1)).toBe(2);
+    expect(u32[FLOATS + 5]! >>> 16).toBe(300);
+  });
 });
