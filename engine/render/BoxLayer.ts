@@ -81,13 +81,18 @@ export class BoxLayer {
 
   /**
    * `labelFont`: CSS font family of the label names; `invalidate` asks for a frame (the names
-   * are drawn again when their web font arrives).
+   * are drawn again when their web font arrives, a stream's area was queried); `defer` runs work
+   * after the frame (the index query of a new stream area; default: at once).
    */
   constructor(
     private readonly store: AnnotationStore,
-    private readonly names: { labelFont: string; invalidate: () => void } = { labelFont: DEFAULT_LABEL_FONT, invalidate: () => undefined },
+    private readonly options: { labelFont: string; invalidate: () => void; defer?: (run: () => void) => void } = { labelFont: DEFAULT_LABEL_FONT, invalidate: () => undefined },
   ) {
-    this.stream = new BoxStream(store, () => this.colors);
+    const defer = options.defer;
+    this.stream = new BoxStream(store, () => this.colors, defer ? (run) => defer(() => {
+      run();
+      options.invalidate();
+    }) : undefined);
     this.setLabels();
   }
 
@@ -237,7 +242,7 @@ export class BoxLayer {
     this.labelsShown = front >= 0 && this.fewInView(visible, view.zoom);
     const stream = buffers[front];
     if (this.labelsShown && stream) {
-      passes.labels.setLabels(this.store.labels, viewport.dpr, this.names.labelFont, this.names.invalidate);
+      passes.labels.setLabels(this.store.labels, viewport.dpr, this.options.labelFont, this.options.invalidate);
       calls += passes.labels.draw(stream, cam, DEFAULT_LABEL_LIMITS.minScreenWidth);
     }
     return calls;

@@ -49,7 +49,8 @@ export class BoxPass {
     // growing while a stream is written cost a copy and a whole upload in one frame.
     this.streams = [new BoxBuffer(gl, STREAM_CAPACITY), new BoxBuffer(gl, STREAM_CAPACITY)];
     this.overlay = new BoxBuffer(gl, 16);
-    this.ring = new BoxIndexBuffer(gl, RING, STREAM_CAPACITY);
+    // Streams may pass STREAM_CAPACITY; growing the indices later cost ~4 ms in the frame that did it.
+    this.ring = new BoxIndexBuffer(gl, RING, 2 * STREAM_CAPACITY);
     this.ringAndFill = new BoxIndexBuffer(gl, RING_AND_FILL, 16);
     this.ringVao = this.ring.createVao();
     this.fillVao = this.ringAndFill.createVao();

@@ -76,6 +76,25 @@ describe('BoxStream', () => {
     expect(idx).toBeDefined();
   });
 
+  it('with defer, queries the new area only when the deferred run comes, and writes nothing before', () => {
+    const store = new AnnotationStore({ labels: [{ name: 'a', color: '#ff0000' }] });
+    store.load(syntheticBoxes(1000, 10_000, 10_000, 3, 1));
+    const runs: Array<() => void> = [];
+    const stream = new BoxStream(store, () => new Uint32Array([0xff0000ff]), (run) => runs.push(run));
+    stream.ensureSlots(store.slotCount);
+    const buffers: [BoxBuffer, BoxBuffer] = [new BoxBuffer(gl, 16), new BoxBuffer(gl, 16)];
+    stream.start({ x: 0, y: 0, width: 10_000, height: 10_000 });
+    expect(stream.building).toBe(true);
+    expect(stream.step(buffers)).toBe(false);
+    expect(buffers[1].length).toBe(0);
+    // A newer area replaces the first before its query ran: only the newer one is queried.
+    stream.start({ x: 0, y: 0, width: 5000, height: 5000 });
+    runs.forEach((run) => run());
+    while (!stream.step(buffers)) { /* build */ }
+    expect(stream.rect).toEqual({ x: 0, y: 0, width: 5000, height: 5000 });
+    expect(stream.length).toBe(store.querySlots({ x: 0, y: 0, width: 5000, height: 5000 }, []).length);
+  });
+
   it('counts boxes in view up to one past the limit, and knows its widest box', () => {
     const { store, stream, buffers } = setup(2000);
     stream.start({ x: 0, y: 0, width: 10_000, height: 10_000 });

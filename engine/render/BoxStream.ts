@@ -25,12 +25,22 @@ export class BoxStream {
   private slots: number[] = [];
   private slotToIndex = new Int32Array(0);
   private pending: number[] = [];
-  private build: { slots: number[]; rect: Rect; next: number; maxWidth: number } | null = null;
+  /** The replacement being written; `slots` is null until the deferred index query ran. */
+  private build: { slots: number[] | null; rect: Rect; next: number; maxWidth: number } | null = null;
   /** Widest box in the front buffer, image px (an upper bound after edits): no label can show below its zoom. */
   maxWidth = 0;
   private restart = false;
 
-  constructor(private readonly store: AnnotationStore, private readonly colors: () => Uint32Array) {}
+  /**
+   * `defer` runs the index query of a new area later (the engine: in a task after the frame, then
+   * it asks for a frame; default: at once): a query for ~8,000 boxes took a few ms of the frame
+   * that started it.
+   */
+  constructor(
+    private readonly store: AnnotationStore,
+    private readonly colors: () => Uint32Array,
+    private readonly defer: (run: () => void) => void = (run) => run(),
+  ) {}
 
   /** Boxes in the front buffer. */
   get length(): number {
@@ -70,7 +80,12 @@ export class BoxStream {
 
   /** Starts building the stream for `rect` (the slots meeting it, from the store's index). */
   start(rect: Rect): void {
-    this.build = { slots: this.store.querySlots(rect, []), rect, next: 0, maxWidth: 0 };
+    const build: NonNullable<BoxStream['build']> = { slots: null, rect, next: 0, maxWidth: 0 };
+    this.build = build;
+    this.defer(() => {
+      // A newer start, a cancel or an edit's restart may have come first.
+      if (this.build === build && build.slots === null) build.slots = this.store.querySlots(rect, []);
+    });
   }
 
   /**
@@ -87,6 +102,7 @@ export class BoxStream {
       b.next = 0;
       b.maxWidth = 0;
     }
+    if (!b.slots) return false;
     const back = buffers[this.front === 0 ? 1 : 0];
     back.ensureCapacity(b.slots.length);
     const end = Math.min(b.slots.length, b.next + Math.max(1, boxes));

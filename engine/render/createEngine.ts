@@ -9,6 +9,7 @@ import { usesEngineServices } from '../sources/HttpTileSource';
 import { BoxLayer } from './BoxLayer';
 import { CanvasInput } from './CanvasInput';
 import { sizeCanvas } from './canvasSize';
+import { createAfterFrame } from './afterFrame';
 import { EngineDebug } from './EngineDebug';
 import { DEFAULT_LABEL_FONT } from './labelAtlas';
 import { Renderer, type Passes, type RenderStats } from './Renderer';
@@ -42,7 +43,9 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     events.emit('error', { code });
   };
 
-  const boxes = new BoxLayer(core.store, { labelFont: options.labelFont ?? DEFAULT_LABEL_FONT, invalidate: () => renderer?.invalidate() });
+  // Work that must not lengthen a frame (a new stream area's index query) runs right after it.
+  const afterFrame = createAfterFrame();
+  const boxes = new BoxLayer(core.store, { labelFont: options.labelFont ?? DEFAULT_LABEL_FONT, invalidate: () => renderer?.invalidate(), defer: afterFrame.defer });
   const tiles = new TileLayer({
     budgetBytes: options.textureBudgetBytes ?? 256 * 2 ** 20,
     maxUploadsPerFrame: options.maxUploadsPerFrame ?? 4,
@@ -194,6 +197,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
       offs.forEach((off) => off());
       input.dispose();
       tiles.dispose();
+      afterFrame.dispose();
       renderer?.dispose();
       core.dispose();
       events.clear();
