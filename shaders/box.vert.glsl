@@ -12,18 +12,8 @@
 precision highp float;
 precision highp usampler2D;
 
-// Two RGBA32UI texels per box (BOX_DATA): x, y, width, height as float bits (image pixels; for
-// handles: centre x, y in image pixels and width, height in CSS pixels), then the colour bytes
-// and the flags | label << 16.
-uniform usampler2D u_boxes;
+#include boxData
 
-// Camera centre split in two floats (hi + lo == the float64 centre) so that box coordinates
-// near x = 100,000 keep sub-pixel precision when zoomed far in.
-uniform vec2 u_centerHi;
-uniform vec2 u_centerLo;
-// CSS pixels per image pixel.
-uniform float u_zoom;
-uniform vec2 u_viewportSize;
 // Outline width in CSS pixels.
 uniform float u_lineWidth;
 
@@ -32,25 +22,16 @@ out vec2 v_halfSize;
 out vec4 v_color;
 out float v_flags;
 
-const int ROW_TEXELS = 2048;
-const float FLAG_SELECTED = 1.0;
-const float FLAG_HIDDEN = 4.0;
-const float FLAG_HANDLE = 8.0;
-
 // Corner directions of vertices 0–3 (outer) and 4–7 (inner): top left, top right, bottom left, bottom right.
 const vec2 SIGNS[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(1.0, 1.0));
 
-bool hasFlag(float flags, float bit) {
-  return mod(floor(flags / bit), 2.0) == 1.0;
-}
-
 void main() {
-  int box = gl_VertexID / 8;
-  ivec2 texel = ivec2((box * 2) % ROW_TEXELS, (box * 2) / ROW_TEXELS);
-  vec4 rect = uintBitsToFloat(texelFetch(u_boxes, texel, 0));
-  uvec4 data = texelFetch(u_boxes, texel + ivec2(1, 0), 0);
-  float boxFlags = float(data.y & 255u);
-  v_color = vec4(uvec4(data.x, data.x >> 8u, data.x >> 16u, data.x >> 24u) & 255u) / 255.0;
+  vec4 rect;
+  uint color;
+  uint word;
+  readBox(rect, color, word);
+  float boxFlags = float(word & 255u);
+  v_color = vec4(uvec4(color, color >> 8u, color >> 16u, color >> 24u) & 255u) / 255.0;
   v_flags = boxFlags;
   if (hasFlag(boxFlags, FLAG_HIDDEN)) {
     // A deleted box: a degenerate triangle outside clip space costs nothing to rasterise.

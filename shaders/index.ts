@@ -9,6 +9,7 @@ import boxVert from './box.vert.glsl?raw';
 import boxFrag from './box.frag.glsl?raw';
 import boxMapVert from './boxMap.vert.glsl?raw';
 import boxMapFrag from './boxMap.frag.glsl?raw';
+import boxData from './boxData.glsl?raw';
 import labelVert from './label.vert.glsl?raw';
 import labelFrag from './label.frag.glsl?raw';
 import crosshairVert from './crosshair.vert.glsl?raw';
@@ -116,9 +117,14 @@ export const BOX_FLAGS = {
 } as const;
 
 export const tileShader: ShaderSources = { vert: tileVert, frag: tileFrag };
-export const boxShader: ShaderSources = { vert: boxVert, frag: boxFrag };
+/** Splices the shared chunks in place of their `#include name` lines (WebGL has no includes). */
+function withChunks(source: string): string {
+  return source.replace(/^#include boxData$/m, boxData);
+}
+
+export const boxShader: ShaderSources = { vert: withChunks(boxVert), frag: boxFrag };
 export const boxMapShader: ShaderSources = { vert: boxMapVert, frag: boxMapFrag };
-export const labelShader: ShaderSources = { vert: labelVert, frag: labelFrag };
+export const labelShader: ShaderSources = { vert: withChunks(labelVert), frag: labelFrag };
 export const crosshairShader: ShaderSources = { vert: crosshairVert, frag: crosshairFrag };
 
 /** The adjustment parameters (structurally the engine's `Adjustments`). */

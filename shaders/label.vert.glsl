@@ -8,13 +8,8 @@
 precision highp float;
 precision highp usampler2D;
 
-// The boxes' data (BOX_DATA in shaders/index.ts): two RGBA32UI texels per box.
-uniform usampler2D u_boxes;
+#include boxData
 
-uniform vec2 u_centerHi;
-uniform vec2 u_centerLo;
-uniform float u_zoom;
-uniform vec2 u_viewportSize;
 // Device pixels per CSS pixel (the tags are snapped to device pixels so text stays crisp).
 uniform float u_dpr;
 // Narrowest box, in CSS pixels on screen, that gets its name.
@@ -26,20 +21,17 @@ uniform usampler2D u_cells;
 
 out vec2 v_uv;
 
-const int ROW_TEXELS = 2048;
-const float FLAG_HIDDEN = 4.0;
 const int CELLS_PER_ROW = 256;
 const vec2 CORNERS[4] = vec2[4](vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0), vec2(1.0, 1.0));
 
 void main() {
   v_uv = vec2(0.0);
   gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
-  int box = gl_VertexID / 8;
-  ivec2 texel = ivec2((box * 2) % ROW_TEXELS, (box * 2) / ROW_TEXELS);
-  vec4 rect = uintBitsToFloat(texelFetch(u_boxes, texel, 0));
-  uint word = texelFetch(u_boxes, texel + ivec2(1, 0), 0).y;
-  float boxFlags = float(word & 255u);
-  if (mod(floor(boxFlags / FLAG_HIDDEN), 2.0) == 1.0 || rect.z * u_zoom < u_minWidth) return;
+  vec4 rect;
+  uint color;
+  uint word;
+  readBox(rect, color, word);
+  if (hasFlag(float(word & 255u), FLAG_HIDDEN) || rect.z * u_zoom < u_minWidth) return;
   int label = int(word >> 16u);
   uvec4 cell = texelFetch(u_cells, ivec2(label % CELLS_PER_ROW, label / CELLS_PER_ROW), 0);
   if (cell.z == 0u) return;
