@@ -31,12 +31,12 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: '로그인', exact: true }).click();
 }
 
-function countRefreshes(page: Page): { count: () => number } {
-  let n = 0;
+function countRefreshes(page: Page): { count: () => number; times: number[] } {
+  const times: number[] = [];
   page.context().on('request', (req) => {
-    if (req.method() === 'POST' && req.url().endsWith('/api/auth/refresh')) n += 1;
+    if (req.method() === 'POST' && req.url().endsWith('/api/auth/refresh')) times.push(Date.now());
   });
-  return { count: () => n };
+  return { count: () => times.length, times };
 }
 
 test('sign up, verify from the mail, stay signed in across a reload, log out', async ({ page }) => {
@@ -99,7 +99,7 @@ test('an expired access token is renewed without the user noticing', async ({ pa
   await expect(page).toHaveURL(/\/console\/settings$/);
 });
 
-test('two pages firing requests after expiry share exactly one refresh', async ({ page, context }) => {
+test('two pages firing requests after expiry share one refresh per token lifetime', async ({ page, context }) => {
   test.setTimeout(60_000);
   const email = await createVerifiedUser(page, 'tabs');
   await page.goto('/login?redirect=%2Fconsole%2Fsettings');
@@ -116,7 +116,13 @@ test('two pages firing requests after expiry share exactly one refresh', async (
   await expect(second.getByRole('heading', { level: 1, name: '내 설정' })).toBeVisible();
   await expect(page.getByTestId('settings-alerts')).toBeVisible();
   await expect(second.getByTestId('settings-alerts')).toBeVisible();
-  expect(refreshes.count()).toBe(1);
+  expect(refreshes.count()).toBeGreaterThanOrEqual(1);
+  // Exactly one refresh per token lifetime: a second one while the first's token was still fresh
+  // would be the tabs racing. On a loaded machine the two reloads can outlast the renewed token
+  // (8 s), and its expiry then earns one more refresh, a lifetime later (the server's expiry has
+  // whole-second precision: allow a second and a half).
+  const gaps = refreshes.times.slice(1).map((t, i) => t - (refreshes.times[i] ?? 0));
+  for (const gap of gaps) expect(gap, `refreshes ${gaps.join(', ')} ms apart`).toBeGreaterThan(ACCESS_TTL_MS - 1_500);
 });
 
 test('password reset through the mailed link', async ({ page }) => {
