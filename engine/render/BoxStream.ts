@@ -11,7 +11,7 @@ function meets(a: Rect, x: number, y: number, w: number, h: number): boolean {
 }
 
 /**
- * The boxes near the view as GPU vertices, double-buffered: the front buffer is drawn while a
+ * The boxes near the view as GPU box data, double-buffered: the front buffer is drawn while a
  * replacement for a new area is written into the back one a chunk per frame, then they swap —
  * so moving into a dense area never costs one long frame. Edits rewrite the front's entries in
  * place (sub-range uploads); an edit during a build restarts it, so the swap never shows stale
