@@ -195,8 +195,9 @@ test.describe('engine rendering', () => {
       const row = Array.from({ length: 40 }, (_, i) => ({ id: `b${i}`, x: 1000 + i * 150, y: 2000, width: 100, height: 80, label: i % 2 }));
       e.setAnnotations([...row, { id: 'narrow', x: 1620, y: 2100, width: 30, height: 30, label: 0 }]);
       const near = (p: Uint8Array, o: number, c: number[]) => Math.abs((p[o] ?? 0) - (c[0] ?? 0)) <= 3 && Math.abs((p[o + 1] ?? 0) - (c[1] ?? 0)) <= 3 && Math.abs((p[o + 2] ?? 0) - (c[2] ?? 0)) <= 3;
-      // Reads the canvas once and checks every box's tag: its background in the label's colour
-      // at the left padding (where the formula in labelTagTopLeft puts it), white text inside it.
+      // Reads the canvas once and checks every box's tag: its background in the label's colour at
+      // the left padding (just above the box's top-left corner, as label.vert.glsl places it),
+      // white text inside it.
       const check = () => {
         const v = e.getView();
         const px = e.debug.readPixels(0, 0, 400, 300);

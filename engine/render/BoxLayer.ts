@@ -8,8 +8,7 @@ import { packRgba } from './BoxBuffer';
 import { BoxMapBuild, RASTER_CHUNK, stripRows } from './BoxMapBuild';
 import { boxMapScale } from './boxMapRaster';
 import { BoxStream } from './BoxStream';
-import { DEFAULT_LABEL_FONT } from './labelAtlas';
-import { DEFAULT_LABEL_LIMITS } from './labelPlacement';
+import { DEFAULT_LABEL_LIMITS } from './labelLimits';
 import { parseHexColor } from './parseHexColor';
 import type { Passes } from './Renderer';
 
@@ -82,17 +81,18 @@ export class BoxLayer {
   /**
    * `labelFont`: CSS font family of the label names; `invalidate` asks for a frame (the names
    * are drawn again when their web font arrives, a stream's area was queried); `defer` runs work
-   * after the frame (the index query of a new stream area; default: at once).
+   * after the frame (the index query of a new stream area).
    */
   constructor(
     private readonly store: AnnotationStore,
-    private readonly options: { labelFont: string; invalidate: () => void; defer?: (run: () => void) => void } = { labelFont: DEFAULT_LABEL_FONT, invalidate: () => undefined },
+    private readonly options: { labelFont: string; invalidate: () => void; defer: (run: () => void) => void },
   ) {
-    const defer = options.defer;
-    this.stream = new BoxStream(store, () => this.colors, defer ? (run) => defer(() => {
-      run();
-      options.invalidate();
-    }) : undefined);
+    this.stream = new BoxStream(store, () => this.colors, (run) =>
+      options.defer(() => {
+        run();
+        options.invalidate();
+      }),
+    );
     this.setLabels();
   }
 
@@ -267,16 +267,6 @@ export class BoxLayer {
   private stepStream(buffers: readonly [BoxBuffer, BoxBuffer], ms: number): void {
     const t0 = performance.now();
     while (this.stream.building && !this.stream.step(buffers, STREAM_CHUNK) && performance.now() - t0 < ms);
-  }
-
-  /** The image area whose boxes the stream holds (a new object whenever it changes), or null. */
-  get streamArea(): Rect | null {
-    return this.stream.rect;
-  }
-
-  /** Streamed slots whose boxes meet `rect`, for label placement. */
-  streamedIn(rect: Rect, out: number[] = []): number[] {
-    return this.stream.slotsIn(rect, out);
   }
 
   private streamRect(visible: Rect): Rect {

@@ -4,7 +4,6 @@ import { tileKey } from '../pyramid';
 import { EngineError, type Adjustments, type EngineErrorCode, type TileImage, type TileSource, type View, type Viewport } from '../types';
 import { isAbortError } from '../sources/abort';
 import type { Passes } from './Renderer';
-import { createAfterFrame } from './afterFrame';
 import { uploadTileTexture, type TileTexture } from './tileTexture';
 
 export interface TileLayerOptions {
@@ -14,8 +13,12 @@ export interface TileLayerOptions {
   invalidate(): void;
   onProgress(progress: { loaded: number; wanted: number }): void;
   onError(code: EngineErrorCode): void;
-  /** Request work deferred out of a frame has run (the layer may have become settled). */
-  onSynced(): void;
+  /**
+   * Runs the scheduler's request work (fetches started and aborted) after the frame, not inside
+   * it: bench:render showed `fetch()` calls taking about half of the slowest frames' main-thread
+   * time after a zoom. The engine passes its post-frame task, which also checks for idle.
+   */
+  defer(run: () => void): void;
 }
 
 /** Main-thread milliseconds of texture uploads per frame before the rest waits a frame. */
@@ -43,11 +46,6 @@ export class TileLayer {
   private pinAbort: AbortController | null = null;
   private pinRequests = 0;
   private readonly lastErrorAt = new Map<EngineErrorCode, number>();
-  /**
-   * Fetches start and abort in a task after the frame, not inside it: bench:render showed
-   * `fetch()` calls taking about half of the slowest frames' main-thread time after a zoom.
-   */
-  private readonly afterFrame = createAfterFrame();
   /** Current progress of the target level (loaded of wanted). */
   progress = { loaded: 0, wanted: 0 };
 
@@ -159,11 +157,7 @@ export class TileLayer {
       uploadsPerFrame: this.options.maxUploadsPerFrame,
       onTileReady: () => this.options.invalidate(),
       onError: (_key, e) => this.report(e),
-      defer: (run) =>
-        this.afterFrame.defer(() => {
-          run();
-          this.options.onSynced();
-        }),
+      defer: this.options.defer,
     });
     this.loadCoarsest(source, cache);
   }
@@ -226,7 +220,6 @@ export class TileLayer {
 
   dispose(): void {
     this.reset();
-    this.afterFrame.dispose();
     this.source?.dispose?.();
     this.source = null;
   }

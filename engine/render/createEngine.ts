@@ -43,16 +43,26 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     events.emit('error', { code });
   };
 
-  // Work that must not lengthen a frame (a new stream area's index query) runs right after it.
+  // Work that must not lengthen a frame (tile fetches, a new stream area's index query) runs
+  // in one task right after it.
   const afterFrame = createAfterFrame();
-  const boxes = new BoxLayer(core.store, { labelFont: options.labelFont ?? DEFAULT_LABEL_FONT, invalidate: () => renderer?.invalidate(), defer: afterFrame.defer });
+  const boxes = new BoxLayer(core.store, {
+    labelFont: options.labelFont ?? DEFAULT_LABEL_FONT,
+    invalidate: () => renderer?.invalidate(),
+    defer: afterFrame.defer,
+  });
   const tiles = new TileLayer({
     budgetBytes: options.textureBudgetBytes ?? 256 * 2 ** 20,
     maxUploadsPerFrame: options.maxUploadsPerFrame ?? 4,
     invalidate: () => renderer?.invalidate(),
     onProgress: (p) => events.emit('tileProgress', p),
     onError: error,
-    onSynced: () => checkIdle(),
+    // Started requests may have been all that kept the engine from idle.
+    defer: (run) =>
+      afterFrame.defer(() => {
+        run();
+        checkIdle();
+      }),
   });
   let lastZoom = core.view.zoom;
 

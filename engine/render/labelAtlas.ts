@@ -2,9 +2,9 @@ import type { LabelClass } from '../types';
 import { parseHexColor } from './parseHexColor';
 
 /** Tag height in CSS px (one line of 11 px text). */
-export const TAG_HEIGHT = 16;
+const TAG_HEIGHT = 16;
 /** Widest tag in CSS px; longer names end in an ellipsis. */
-export const TAG_MAX_WIDTH = 160;
+const TAG_MAX_WIDTH = 160;
 /** Text inset on each side, CSS px. */
 const TAG_PADDING = 4;
 /** Tag font without its family (weight and size, CSS px). */

@@ -1,6 +1,7 @@
 import { crc32 as nodeCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../contract/datasetFormat/crc32';
+// Here rather than beside it in contract/: the check compares with node:zlib, which contract/ may not import.
 
 function bytes(n: number, seed: number): Uint8Array {
   const out = new Uint8Array(n);

@@ -84,7 +84,6 @@ function stubXhr(answer: { status: number; body: unknown }, hold = false) {
   return sent;
 }
 
-
 function render(handlers: Record<string, StubHandler>, locale: 'ko' | 'en' = 'ko') {
   const calls = stubFetch({ 'GET projects/p1/labels': () => json(200, labelsFixture), ...handlers });
   renderWithProviders(
