@@ -7,14 +7,50 @@ import layers, { HEAVY_PACKAGES } from './scripts/eslint/importDirection.js';
 /** Multi-part Chakra components come from app/theme/parts, which registers their recipes. */
 const chakraParts = {
   name: '@chakra-ui/react',
-  importNames: ['Accordion', 'Alert', 'Avatar', 'Breadcrumb', 'Card', 'Checkbox', 'Dialog', 'Drawer', 'EmptyState', 'Field',
-    'Fieldset', 'List', 'NativeSelect', 'Popover', 'Progress', 'RadioGroup', 'SegmentGroup', 'Stat', 'Switch', 'Table', 'Tabs',
-    'Tag', 'Toaster', 'Toast', 'createToaster', 'Tooltip'],
+  importNames: [
+    'Accordion',
+    'Alert',
+    'Avatar',
+    'Breadcrumb',
+    'Card',
+    'Checkbox',
+    'Dialog',
+    'Drawer',
+    'EmptyState',
+    'Field',
+    'Fieldset',
+    'List',
+    'NativeSelect',
+    'Popover',
+    'Progress',
+    'RadioGroup',
+    'SegmentGroup',
+    'Stat',
+    'Switch',
+    'Table',
+    'Tabs',
+    'Tag',
+    'Toaster',
+    'Toast',
+    'createToaster',
+    'Tooltip',
+  ],
   message: 'Import multi-part components from app/theme/parts/<name> (it registers the recipe).',
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'benchmarks/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'benchmarks/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -49,10 +85,16 @@ export default tseslint.config(
     // The dataset viewer is loaded with React.lazy (GalleryPanel.tsx), so three.js stays in its chunk.
     ignores: ['app/console/**', 'app/theme/parts/**', 'app/pages/console/dataset/viewer/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [chakraParts],
-        patterns: HEAVY_PACKAGES.map((p) => ({ group: [p, `${p}/*`], message: 'Heavy library: import it only from app/console (lazy chunk) or a worker.' })),
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [chakraParts],
+          patterns: HEAVY_PACKAGES.map((p) => ({
+            group: [p, `${p}/*`],
+            message: 'Heavy library: import it only from app/console (lazy chunk) or a worker.',
+          })),
+        },
+      ],
     },
   },
 );

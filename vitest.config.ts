@@ -24,7 +24,9 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           // Scripts a component adds (e.g. the chat widget) are never fetched in tests.
-          environmentOptions: { happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } } },
+          environmentOptions: {
+            happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+          },
           include: ['app/**/*.test.tsx'],
           setupFiles: ['app/test/setup.ts'],
         },

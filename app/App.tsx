@@ -22,10 +22,14 @@ export function App({ i18n, ssrPath }: { i18n: I18n; ssrPath?: string }) {
             <Suspense fallback={<PageFallback />}>
               <Switch>
                 <Route path="/en" nest>
-                  <LocaleScope locale="en"><PageRoutes /></LocaleScope>
+                  <LocaleScope locale="en">
+                    <PageRoutes />
+                  </LocaleScope>
                 </Route>
                 <Route>
-                  <LocaleScope locale="ko"><PageRoutes /></LocaleScope>
+                  <LocaleScope locale="ko">
+                    <PageRoutes />
+                  </LocaleScope>
                 </Route>
               </Switch>
             </Suspense>

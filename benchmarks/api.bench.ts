@@ -40,18 +40,35 @@ async function prepareData(dataDir: string) {
   const now = Date.now();
   for (let i = 0; i < EXTRA_NOTICES; i++) {
     const at = new Date(now - (30 + i) * 86_400_000).toISOString();
-    await database.db.insertInto('notices').values({
-      id: randomUUID(), title: `Notice ${i + 1}`, category: 'general', pinned: 0,
-      body: `<p>Body of notice ${i + 1}</p>`, body_text: `Body of notice ${i + 1}`,
-      author_id: 'demo-admin', created_at: at, updated_at: at,
-    }).execute();
+    await database.db
+      .insertInto('notices')
+      .values({
+        id: randomUUID(),
+        title: `Notice ${i + 1}`,
+        category: 'general',
+        pinned: 0,
+        body: `<p>Body of notice ${i + 1}</p>`,
+        body_text: `Body of notice ${i + 1}`,
+        author_id: 'demo-admin',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
   }
   await database.close();
 }
 
 async function startServer(dataDir: string, distDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -80,7 +97,12 @@ async function measure(base: string, target: Target, seconds: number) {
   if (result.errors || result.non2xx || result.timeouts) {
     throw new Error(`${target.name}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
 }
 
 async function main() {
@@ -104,15 +126,25 @@ async function main() {
     const { token } = (await login.json()) as { token: string };
     const targets: Target[] = [
       { name: 'GET /api/health', path: '/api/health', check: (b) => (b as { status?: string }).status === 'ok' },
-      { name: 'GET /api/auth/user', path: '/api/auth/user', headers: { authorization: `Bearer ${token}` },
-        check: (b) => (b as { email?: string }).email === admin.email },
-      { name: 'GET /api/notices?page=1&size=10', path: '/api/notices?page=1&size=10',
-        check: (b) => (b as { items?: unknown[]; total?: number }).items?.length === 10 && (b as { total?: number }).total === EXTRA_NOTICES + 4 },
+      {
+        name: 'GET /api/auth/user',
+        path: '/api/auth/user',
+        headers: { authorization: `Bearer ${token}` },
+        check: (b) => (b as { email?: string }).email === admin.email,
+      },
+      {
+        name: 'GET /api/notices?page=1&size=10',
+        path: '/api/notices?page=1&size=10',
+        check: (b) =>
+          (b as { items?: unknown[]; total?: number }).items?.length === 10 &&
+          (b as { total?: number }).total === EXTRA_NOTICES + 4,
+      },
     ];
     for (const t of targets) {
       const res = await fetch(`${base}${t.path}`, { headers: t.headers });
       const body: unknown = await res.json();
-      if (res.status !== 200 || !t.check(body)) throw new Error(`${t.name} answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+      if (res.status !== 200 || !t.check(body))
+        throw new Error(`${t.name} answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
     }
 
     const loadBefore = os.loadavg();
@@ -131,9 +163,17 @@ async function main() {
     }
     const loadAfter = os.loadavg();
     console.table(table);
-    console.log(`${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up; load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up; load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+    );
     const file = writeResults('api', rows, {
-      settings: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, database: 'sqlite', noticeRows: EXTRA_NOTICES + 4 },
+      settings: {
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        warmupS: WARMUP_S,
+        database: 'sqlite',
+        noticeRows: EXTRA_NOTICES + 4,
+      },
       loadAverage: { before: loadBefore, after: loadAfter },
     });
     console.log(`wrote ${path.relative(process.cwd(), file)}`);

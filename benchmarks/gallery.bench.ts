@@ -37,7 +37,15 @@ function freePort(): Promise<number> {
 
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: DIST, DATABASE_URL: '', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: DIST,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -49,7 +57,8 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   return child;
 }
 
-const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 async function framesDuring(page: Page, work: () => Promise<void>): Promise<number[]> {
   await page.evaluate(() => {
@@ -73,17 +82,32 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     const admin = DEMO_ACCOUNTS[0];
     if (!admin) throw new Error('no demo account');
-    const login = async () => (await (await fetch(`${base}/api/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: admin.password }),
-    })).json()) as { token: string; refreshToken: string };
+    const login = async () =>
+      (await (
+        await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: admin.email, password: admin.password }),
+        })
+      ).json()) as { token: string; refreshToken: string };
     const pair = await login();
     const created = await fetch(`${base}/api/projects`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${pair.token}` },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${pair.token}` },
       body: JSON.stringify({ title: 'Gallery bench', subtype: 'IMAGE_CLASSIFICATION' }),
     });
     const { id: projectId } = (await created.json()) as { id: string };
@@ -93,11 +117,14 @@ async function main() {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/support`);
-    await page.evaluate((p) => {
-      localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
-      localStorage.setItem('auth._refresh_token.local', p.refreshToken);
-      localStorage.setItem('auth.strategy', 'local');
-    }, await login());
+    await page.evaluate(
+      (p) => {
+        localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
+        localStorage.setItem('auth._refresh_token.local', p.refreshToken);
+        localStorage.setItem('auth.strategy', 'local');
+      },
+      await login(),
+    );
     await page.goto(`${base}/console/projects/${projectId}`);
     await page.getByTestId('image-list').waitFor({ timeout: 60_000 });
     const atlasRequests: string[] = [];
@@ -110,7 +137,11 @@ async function main() {
     const viewer = page.getByTestId('dataset-viewer');
     await viewer.waitFor({ timeout: 60_000 });
     const pages = Number(await viewer.getAttribute('data-pages'));
-    await page.waitForFunction((n) => document.querySelector('[data-testid="dataset-viewer"]')?.getAttribute('data-loaded-pages') === String(n), pages, { timeout: 300_000 });
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="dataset-viewer"]')?.getAttribute('data-loaded-pages') === String(n),
+      pages,
+      { timeout: 300_000 },
+    );
     const openMs = performance.now() - openStart;
     const renderer = (await viewer.getAttribute('data-renderer')) ?? '';
     const box = await viewer.boundingBox();
@@ -164,19 +195,64 @@ async function main() {
 
     const rows: ResultRow[] = [];
     const table: Record<string, Record<string, number>> = {};
-    for (const [name, frames] of [['zoom_wheel', zoom], ['pan_zoomed_in', panIn], ['pan_all_visible', panAll], ['baseline_nothing_on_screen', panEmpty]] as const) {
+    for (const [name, frames] of [
+      ['zoom_wheel', zoom],
+      ['pan_zoomed_in', panIn],
+      ['pan_all_visible', panAll],
+      ['baseline_nothing_on_screen', panEmpty],
+    ] as const) {
       const sorted = [...frames].sort((a, b) => a - b);
-      table[name] = { frames: frames.length, median_ms: Number(median(frames).toFixed(2)), p95_ms: Number(percentile(sorted, 95).toFixed(2)) };
+      table[name] = {
+        frames: frames.length,
+        median_ms: Number(median(frames).toFixed(2)),
+        p95_ms: Number(percentile(sorted, 95).toFixed(2)),
+      };
       const subject = name.startsWith('baseline') ? 'baseline' : 'ours';
-      rows.push({ case: `${name}_${IMAGES}`, subject, metric: 'frame_time_median_ms', value: table[name].median_ms ?? NaN, better: 'lower' });
-      rows.push({ case: `${name}_${IMAGES}`, subject, metric: 'frame_time_p95_ms', value: table[name].p95_ms ?? NaN, better: 'lower' });
+      rows.push({
+        case: `${name}_${IMAGES}`,
+        subject,
+        metric: 'frame_time_median_ms',
+        value: table[name].median_ms ?? NaN,
+        better: 'lower',
+      });
+      rows.push({
+        case: `${name}_${IMAGES}`,
+        subject,
+        metric: 'frame_time_p95_ms',
+        value: table[name].p95_ms ?? NaN,
+        better: 'lower',
+      });
     }
-    rows.push({ case: `open_${IMAGES}`, subject: 'ours', metric: 'all_pages_loaded_ms', value: Math.round(openMs), better: 'lower' });
-    rows.push({ case: `open_${IMAGES}`, subject: 'ours', metric: 'atlas_requests', value: atlasRequests.length, better: 'lower' });
+    rows.push({
+      case: `open_${IMAGES}`,
+      subject: 'ours',
+      metric: 'all_pages_loaded_ms',
+      value: Math.round(openMs),
+      better: 'lower',
+    });
+    rows.push({
+      case: `open_${IMAGES}`,
+      subject: 'ours',
+      metric: 'atlas_requests',
+      value: atlasRequests.length,
+      better: 'lower',
+    });
     console.table(table);
-    console.log(`${IMAGES} images seeded in ${Math.round(seedMs)} ms; gallery open → ${pages} atlas pages (${atlasRequests.length} requests, composed cold) in ${Math.round(openMs)} ms`);
-    console.log(`renderer: ${renderer}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    const file = writeResults('gallery', rows, { browser: renderer, loadAverage: os.loadavg(), images: IMAGES, atlasPages: pages });
+    console.log(
+      `${IMAGES} images seeded in ${Math.round(seedMs)} ms; gallery open → ${pages} atlas pages (${atlasRequests.length} requests, composed cold) in ${Math.round(openMs)} ms`,
+    );
+    console.log(
+      `renderer: ${renderer}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const file = writeResults('gallery', rows, {
+      browser: renderer,
+      loadAverage: os.loadavg(),
+      images: IMAGES,
+      atlasPages: pages,
+    });
     console.log(`wrote ${file}`);
   } finally {
     await browser.close();

@@ -20,7 +20,17 @@
  * Prints a table with each metric's ratio to the best peer and writes
  * benchmarks/results/hittest.json (../shared/BENCHMARK-FORMAT.md).
  */
-import { clusteredBoxes, flatbush, linearScan, ours, queryPoints, rbush, uniformBoxes, type BoxSet, type Subject } from './hittestSubjects';
+import {
+  clusteredBoxes,
+  flatbush,
+  linearScan,
+  ours,
+  queryPoints,
+  rbush,
+  uniformBoxes,
+  type BoxSet,
+  type Subject,
+} from './hittestSubjects';
 import { median, percentile, writeResults, type ResultRow } from './writeResults';
 
 const SIZES = (process.env.HITTEST_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -75,7 +85,9 @@ function checkAgreement(subjects: Subject[], set: BoxSet, points: Float64Array):
     const active = subjects.filter((s) => s.name !== 'linear-scan' || i < linearN);
     const answers = active.map((s) => s.hit(px, py));
     if (answers.some((a) => a !== answers[0])) {
-      throw new Error(`subjects disagree at (${px}, ${py}) on ${set.name} ${set.count}: ${active.map((s, k) => `${s.name}=${answers[k]}`).join(' ')}`);
+      throw new Error(
+        `subjects disagree at (${px}, ${py}) on ${set.name} ${set.count}: ${active.map((s, k) => `${s.name}=${answers[k]}`).join(' ')}`,
+      );
     }
   }
 }
@@ -104,9 +116,14 @@ function runCase(set: BoxSet, caseName: string, rows: ResultRow[]): void {
   // hit all subjects alike. A point's latency is the minimum over the passes (a preempted
   // timing is not the query's cost); percentiles are taken over points.
   const overhead = timerOverheadMs();
-  const counts = new Map<string, number>(subjects.map((s) => [s.name, s.name === 'linear-scan' ? LINEAR_QUERIES(set.count) : QUERIES]));
-  const samples = new Map<string, Float64Array>(subjects.map((s) => [s.name, new Float64Array(counts.get(s.name)!).fill(Infinity)]));
-  for (const s of subjects) for (let i = 0; i < (s.name === 'linear-scan' ? 20 : 2000); i++) s.hit(points[2 * i]!, points[2 * i + 1]!);
+  const counts = new Map<string, number>(
+    subjects.map((s) => [s.name, s.name === 'linear-scan' ? LINEAR_QUERIES(set.count) : QUERIES]),
+  );
+  const samples = new Map<string, Float64Array>(
+    subjects.map((s) => [s.name, new Float64Array(counts.get(s.name)!).fill(Infinity)]),
+  );
+  for (const s of subjects)
+    for (let i = 0; i < (s.name === 'linear-scan' ? 20 : 2000); i++) s.hit(points[2 * i]!, points[2 * i + 1]!);
   let sink = 0;
   let turn = 0;
   for (let pass = 0; pass < PASSES; pass++) {
@@ -149,9 +166,27 @@ function runCase(set: BoxSet, caseName: string, rows: ResultRow[]): void {
   for (const s of subjects) {
     const t = samples.get(s.name)!.sort();
     rows.push(
-      { case: caseName, subject: s.name, metric: 'build_ms', value: round(median(builds.get(s.name)!), 2), better: 'lower' },
-      { case: caseName, subject: s.name, metric: 'query_p50_us', value: round(percentile(t, 50) * 1000, 3), better: 'lower' },
-      { case: caseName, subject: s.name, metric: 'query_p99_us', value: round(percentile(t, 99) * 1000, 3), better: 'lower' },
+      {
+        case: caseName,
+        subject: s.name,
+        metric: 'build_ms',
+        value: round(median(builds.get(s.name)!), 2),
+        better: 'lower',
+      },
+      {
+        case: caseName,
+        subject: s.name,
+        metric: 'query_p50_us',
+        value: round(percentile(t, 50) * 1000, 3),
+        better: 'lower',
+      },
+      {
+        case: caseName,
+        subject: s.name,
+        metric: 'query_p99_us',
+        value: round(percentile(t, 99) * 1000, 3),
+        better: 'lower',
+      },
       { case: caseName, subject: s.name, metric: 'memory_mib', value: round(memory.get(s.name)!, 2), better: 'lower' },
     );
   }
@@ -166,7 +201,8 @@ function printTable(rows: ResultRow[]): void {
   const metrics = ['build_ms', 'query_p50_us', 'query_p99_us', 'memory_mib'];
   const cases = [...new Set(rows.map((r) => r.case))];
   const subjects = ['ours', 'flatbush', 'rbush', 'linear-scan'];
-  const get = (c: string, s: string, m: string) => rows.find((r) => r.case === c && r.subject === s && r.metric === m)?.value ?? NaN;
+  const get = (c: string, s: string, m: string) =>
+    rows.find((r) => r.case === c && r.subject === s && r.metric === m)?.value ?? NaN;
   // The linear scan has no index to build or store: its build time and memory say nothing, so
   // ratios compare with the best index (flatbush or rbush); the scan stays in the table.
   const header = ['case', 'metric', ...subjects, 'ours / best index peer'];
@@ -175,11 +211,17 @@ function printTable(rows: ResultRow[]): void {
     for (const m of metrics) {
       const best = Math.min(get(c, 'flatbush', m), get(c, 'rbush', m));
       const ratio = get(c, 'ours', m) / best;
-      lines.push([c, m, ...subjects.map((s) => String(get(c, s, m))), Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '–']);
+      lines.push([
+        c,
+        m,
+        ...subjects.map((s) => String(get(c, s, m))),
+        Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '–',
+      ]);
     }
   }
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
-  for (const l of lines) console.log(l.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+  for (const l of lines)
+    console.log(l.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
 }
 
 /** Builds and queries every subject a few times on a small set so the JIT has compiled them. */
@@ -211,7 +253,11 @@ printTable(rows);
 const file = writeResults('hittest', rows, { queries: QUERIES, passes: PASSES, chunk: CHUNK });
 console.log(`\nwrote ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 for (const r of rows.filter((x) => x.subject === 'ours' && x.metric === 'query_p99_us')) {
-  const peer = Math.min(...rows.filter((x) => x.case === r.case && x.metric === r.metric && x.subject !== 'ours').map((x) => x.value));
+  const peer = Math.min(
+    ...rows.filter((x) => x.case === r.case && x.metric === r.metric && x.subject !== 'ours').map((x) => x.value),
+  );
   const goal = r.case.startsWith('1M') ? ` and ≤ 20 µs: ${r.value <= 20 ? 'met' : 'MISSED'}` : '';
-  console.log(`goal ${r.case}: ours p99 ${r.value} µs vs best peer ${peer} µs: ${r.value <= peer ? 'met' : 'MISSED'}${goal}`);
+  console.log(
+    `goal ${r.case}: ours p99 ${r.value} µs vs best peer ${peer} µs: ${r.value <= peer ? 'met' : 'MISSED'}${goal}`,
+  );
 }

@@ -48,7 +48,11 @@ export function uniformBoxes(count: number, seed: number): BoxSet {
 /** Boxes in 40 Gaussian clusters (σ 300–3000 px): dense, overlapping stacks. */
 export function clusteredBoxes(count: number, seed: number): BoxSet {
   const r = mulberry32(seed);
-  const clusters = Array.from({ length: 40 }, () => ({ x: 5000 + r() * 90_000, y: 5000 + r() * 90_000, s: 300 + r() * 2700 }));
+  const clusters = Array.from({ length: 40 }, () => ({
+    x: 5000 + r() * 90_000,
+    y: 5000 + r() * 90_000,
+    s: 300 + r() * 2700,
+  }));
   const rects = new Float64Array(count * 4);
   for (let i = 0; i < count; i++) {
     const c = clusters[i % clusters.length]!;
@@ -166,7 +170,10 @@ export function rbush(): Subject {
     hit(px, py) {
       probe.minX = probe.maxX = px;
       probe.minY = probe.maxY = py;
-      return smallest(rects, index!.search(probe).map((it) => it.i));
+      return smallest(
+        rects,
+        index!.search(probe).map((it) => it.i),
+      );
     },
     release: () => {
       index = null;

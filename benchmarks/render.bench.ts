@@ -33,8 +33,14 @@ const PAGE_DIR = path.join(import.meta.dirname, 'render/page');
 const OURS_DIR = path.join(ROOT, 'node_modules/.cache/bench-render-page');
 
 const LAUNCH_ARGS = [
-  '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
   // Unrounded performance.memory, for the peak heap figure.
   '--enable-precise-memory-info',
 ];
@@ -73,13 +79,28 @@ async function buildOursPage(): Promise<void> {
     root: PAGE_DIR,
     base: '/ours/',
     logLevel: 'warn',
-    build: { outDir: OURS_DIR, emptyOutDir: true, target: 'es2022', sourcemap: false, minify: !TRACE_DIR, rollupOptions: { input: path.join(PAGE_DIR, 'ours.html') } },
+    build: {
+      outDir: OURS_DIR,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      minify: !TRACE_DIR,
+      rollupOptions: { input: path.join(PAGE_DIR, 'ours.html') },
+    },
   });
 }
 
-async function runOnce(browser: Browser, server: BenchServer, subject: SubjectName, moveMs: number): Promise<RunResult> {
+async function runOnce(
+  browser: Browser,
+  server: BenchServer,
+  subject: SubjectName,
+  moveMs: number,
+): Promise<RunResult> {
   const { info, dzMaxLevel, dzMinLevel } = benchPyramid();
-  const context = await browser.newContext({ viewport: { width: VIEWPORT.width + 40, height: VIEWPORT.height + 40 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width: VIEWPORT.width + 40, height: VIEWPORT.height + 40 },
+    deviceScaleFactor: 1,
+  });
   // tsx compiles with esbuild's keepNames, which wraps functions in a `__name` helper that the
   // page (where runPath is serialised to) does not have.
   await context.addInitScript('window.__name = (f) => f;');
@@ -88,7 +109,10 @@ async function runOnce(browser: Browser, server: BenchServer, subject: SubjectNa
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const q = `w=${info.width}&h=${info.height}&tile=${info.tileSize}&levels=${info.levels}&dzMin=${dzMinLevel}&dzMax=${dzMaxLevel}`;
-  const url = subject === 'openseadragon' ? `${server.origin}/page/osd.html?${q}` : `${server.origin}/ours/ours.html?${q}&boxes=${subject === 'ours+boxes' ? BOXES : 0}${UPLOADS}`;
+  const url =
+    subject === 'openseadragon'
+      ? `${server.origin}/page/osd.html?${q}`
+      : `${server.origin}/ours/ours.html?${q}&boxes=${subject === 'ours+boxes' ? BOXES : 0}${UPLOADS}`;
   const key = subject === 'openseadragon' ? 'osd' : 'ours';
   server.requests.set(key, 0);
   await page.goto(url);
@@ -103,7 +127,9 @@ async function runOnce(browser: Browser, server: BenchServer, subject: SubjectNa
     while (!s.isSharp() && performance.now() < 30_000) await new Promise((r) => requestAnimationFrame(r));
     return performance.now();
   }, start);
-  await browser.startTracing(page, { categories: TRACE_DIR ? [...CPU_TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : CPU_TRACE_CATEGORIES });
+  await browser.startTracing(page, {
+    categories: TRACE_DIR ? [...CPU_TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : CPU_TRACE_CATEGORIES,
+  });
   const path = await page.evaluate(runPath, { start, moves, moveMs, sharpTimeoutMs: SHARP_TIMEOUT_MS });
   const trace = (await browser.stopTracing()).toString();
   if (TRACE_DIR) writeFileSync(`${TRACE_DIR}/${subject}-${Date.now()}.json`, trace);
@@ -195,12 +221,23 @@ async function main() {
   log(`Chromium ${version}, ${gpu}`);
   try {
     log('warm-up …');
-    for (const subject of new Set(SUBJECTS.map((x) => (x === 'ours+boxes' ? 'ours' : x)))) await runOnce(browser, server, subject, 400);
+    for (const subject of new Set(SUBJECTS.map((x) => (x === 'ours+boxes' ? 'ours' : x))))
+      await runOnce(browser, server, subject, 400);
     const runs: RunResult[] = [];
     for (let i = 0; i < RUNS; i++) {
       for (const subject of SUBJECTS) {
         const r = await runOnce(browser, server, subject, MOVE_MS);
-        log(`  run ${i + 1} ${subject.padEnd(14)} frames ${r.busyMs.length}, busy p95 ${percentile([...r.busyMs].sort((a, b) => a - b), 95).toFixed(1)} ms, long tasks ${r.longTasks.length} (by CPU ${r.cpu.longTaskCpuMs.length}), frame CPU p95 ${percentile([...r.cpu.frameCpuMs].sort((a, b) => a - b), 95).toFixed(1)} ms, tiles ${r.tilesRequested}, sharp timeouts ${r.sharpTimeouts}`);
+        log(
+          `  run ${i + 1} ${subject.padEnd(14)} frames ${r.busyMs.length}, busy p95 ${percentile(
+            [...r.busyMs].sort((a, b) => a - b),
+            95,
+          ).toFixed(
+            1,
+          )} ms, long tasks ${r.longTasks.length} (by CPU ${r.cpu.longTaskCpuMs.length}), frame CPU p95 ${percentile(
+            [...r.cpu.frameCpuMs].sort((a, b) => a - b),
+            95,
+          ).toFixed(1)} ms, tiles ${r.tilesRequested}, sharp timeouts ${r.sharpTimeouts}`,
+        );
         runs.push(r);
       }
     }
@@ -212,24 +249,50 @@ async function main() {
     const contrast = runs.filter((r) => r.contrast).map((r) => r.contrast!);
     const rows: ResultRow[] = [];
     const CASE = `${benchPyramid().info.width}x${benchPyramid().info.height} jpeg pyramid, ${VIEWPORT.width}x${VIEWPORT.height} canvas`;
-    console.log(`\nRender benchmark (${RUNS} runs per subject, ${sums.ours.frames_count} / ${sums.openseadragon.frames_count} frames), ${CASE}`);
-    console.log(`${'metric'.padEnd(26)}${'ours'.padStart(10)}${'osd'.padStart(10)}${'ours/osd'.padStart(10)}${'100k boxes'.padStart(12)}${'boxes/none'.padStart(12)}`);
+    console.log(
+      `\nRender benchmark (${RUNS} runs per subject, ${sums.ours.frames_count} / ${sums.openseadragon.frames_count} frames), ${CASE}`,
+    );
+    console.log(
+      `${'metric'.padEnd(26)}${'ours'.padStart(10)}${'osd'.padStart(10)}${'ours/osd'.padStart(10)}${'100k boxes'.padStart(12)}${'boxes/none'.padStart(12)}`,
+    );
     for (const metric of Object.keys(sums.ours) as (keyof typeof sums.ours)[]) {
       const o = sums.ours[metric];
       const p = sums.openseadragon[metric];
       const b = sums['ours+boxes'][metric];
       const ratio = (x: number, y: number) => (y > 0 ? (x / y).toFixed(2) : '–');
-      console.log(`${metric.padEnd(26)}${o.toFixed(1).padStart(10)}${p.toFixed(1).padStart(10)}${ratio(o, p).padStart(10)}${b.toFixed(1).padStart(12)}${ratio(b, o).padStart(12)}`);
+      console.log(
+        `${metric.padEnd(26)}${o.toFixed(1).padStart(10)}${p.toFixed(1).padStart(10)}${ratio(o, p).padStart(10)}${b.toFixed(1).padStart(12)}${ratio(b, o).padStart(12)}`,
+      );
       const better = BETTER[metric] ?? 'lower';
       rows.push({ case: CASE, subject: 'ours', metric, value: o, better });
       rows.push({ case: CASE, subject: 'openseadragon', metric, value: p, better });
       rows.push({ case: `${CASE}, ${BOXES} boxes`, subject: 'ours', metric, value: b, better });
     }
-    const c = contrast.reduce((acc, x) => ({ frames: Math.max(acc.frames, x.frames), textureUploads: Math.max(acc.textureUploads, x.textureUploads), tileRequests: Math.max(acc.tileRequests, x.tileRequests) }), { frames: 0, textureUploads: 0, tileRequests: 0 });
-    console.log(`\ncontrast change (worst of ${contrast.length} runs): ${c.frames} frame(s), ${c.textureUploads} texture upload(s), ${c.tileRequests} tile request(s)`);
+    const c = contrast.reduce(
+      (acc, x) => ({
+        frames: Math.max(acc.frames, x.frames),
+        textureUploads: Math.max(acc.textureUploads, x.textureUploads),
+        tileRequests: Math.max(acc.tileRequests, x.tileRequests),
+      }),
+      { frames: 0, textureUploads: 0, tileRequests: 0 },
+    );
+    console.log(
+      `\ncontrast change (worst of ${contrast.length} runs): ${c.frames} frame(s), ${c.textureUploads} texture upload(s), ${c.tileRequests} tile request(s)`,
+    );
     rows.push({ case: 'contrast change', subject: 'ours', metric: 'frames_count', value: c.frames, better: 'lower' });
-    rows.push({ case: 'contrast change', subject: 'ours', metric: 'texture_uploads_count', value: c.textureUploads, better: 'lower' });
-    const file = writeResults('render', rows, { machine: { ...machineInfo(), browser: `Chromium ${version} (SwiftShader)` }, gpu, runs: RUNS, moveMs: MOVE_MS });
+    rows.push({
+      case: 'contrast change',
+      subject: 'ours',
+      metric: 'texture_uploads_count',
+      value: c.textureUploads,
+      better: 'lower',
+    });
+    const file = writeResults('render', rows, {
+      machine: { ...machineInfo(), browser: `Chromium ${version} (SwiftShader)` },
+      gpu,
+      runs: RUNS,
+      moveMs: MOVE_MS,
+    });
     console.log(`\nwrote ${path.relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await browser.close();

@@ -41,7 +41,10 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
 
 /** The median of unsorted values. */
 export function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** Writes benchmarks/results/<name>.json and returns its path. */
@@ -49,6 +52,9 @@ export function writeResults(name: string, rows: ResultRow[], extra: Record<stri
   const dir = path.resolve(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.json`);
-  writeFileSync(file, `${JSON.stringify({ name, date: new Date().toISOString(), machine: machineInfo(), ...extra, rows }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ name, date: new Date().toISOString(), machine: machineInfo(), ...extra, rows }, null, 2)}\n`,
+  );
   return file;
 }

@@ -50,10 +50,27 @@ function rowsFor(env: string, runs: TimedRun[], bytesOf: (images: number) => num
       const input = bytesOf(size);
       const add = (metric: string, values: number[], better: 'lower' | 'higher', digits = 1) =>
         rows.push({ case: label, subject, metric, value: round(median(values), digits), better });
-      add('throughput_mb_per_s', mine.map((r) => input / 1e3 / r.ms), 'higher');
-      add('throughput_cpu_mb_per_s', mine.map((r) => input / 1e3 / r.cpuMs), 'higher');
-      add('peak_memory_mib', mine.map((r) => (r.peakBytes.js ?? NaN) / MiB), 'lower');
-      if (mine[0]?.peakBytes.rss !== undefined) add('peak_rss_mib', mine.map((r) => r.peakBytes.rss! / MiB), 'lower');
+      add(
+        'throughput_mb_per_s',
+        mine.map((r) => input / 1e3 / r.ms),
+        'higher',
+      );
+      add(
+        'throughput_cpu_mb_per_s',
+        mine.map((r) => input / 1e3 / r.cpuMs),
+        'higher',
+      );
+      add(
+        'peak_memory_mib',
+        mine.map((r) => (r.peakBytes.js ?? NaN) / MiB),
+        'lower',
+      );
+      if (mine[0]?.peakBytes.rss !== undefined)
+        add(
+          'peak_rss_mib',
+          mine.map((r) => r.peakBytes.rss! / MiB),
+          'lower',
+        );
     }
   }
   return rows;
@@ -77,7 +94,8 @@ function printTable(rows: ResultRow[]): void {
     }
   }
   const widths = head.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
-  for (const line of lines) console.log(line.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+  for (const line of lines)
+    console.log(line.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
 }
 
 function goals(rows: ResultRow[], env: string): string[] {
@@ -86,7 +104,9 @@ function goals(rows: ResultRow[], env: string): string[] {
   for (const metric of ['throughput_mb_per_s', 'throughput_cpu_mb_per_s']) {
     const vsJszip = value(rows, large!, 'ours', metric) / value(rows, large!, 'jszip', metric);
     const vsCeiling = value(rows, large!, 'ours', metric) / value(rows, large!, 'crc32-copy-ceiling', metric);
-    out.push(`${env} ${metric}: ours ${vsJszip.toFixed(2)}× JSZip (goal ≥ 3: ${vsJszip >= 3 ? 'met' : 'NOT met'}), ${(vsCeiling * 100).toFixed(0)}% of the ceiling (goal ≥ 50%: ${vsCeiling >= 0.5 ? 'met' : 'NOT met'})`);
+    out.push(
+      `${env} ${metric}: ours ${vsJszip.toFixed(2)}× JSZip (goal ≥ 3: ${vsJszip >= 3 ? 'met' : 'NOT met'}), ${(vsCeiling * 100).toFixed(0)}% of the ceiling (goal ≥ 50%: ${vsCeiling >= 0.5 ? 'met' : 'NOT met'})`,
+    );
   }
   for (const subject of SUBJECTS) {
     const a = value(rows, small!, subject, 'peak_memory_mib');
@@ -99,7 +119,9 @@ function goals(rows: ResultRow[], env: string): string[] {
 async function main(): Promise<void> {
   const started = Date.now();
   const loadStart = os.loadavg();
-  console.log(`zip benchmark: ${SIZES.join(' and ')} images, ${RUNS} runs each, load average ${loadStart.map((l) => l.toFixed(1)).join(' ')}, ${os.cpus().length} CPUs`);
+  console.log(
+    `zip benchmark: ${SIZES.join(' and ')} images, ${RUNS} runs each, load average ${loadStart.map((l) => l.toFixed(1)).join(' ')}, ${os.cpus().length} CPUs`,
+  );
   const dataset = syntheticDataset(IMAGES);
   const bytesBySize = new Map(SIZES.map((size) => [size, inputBytes(datasetPrefix(dataset, size))]));
   const bytesOf = (images: number) => bytesBySize.get(images)!;
@@ -109,7 +131,14 @@ async function main(): Promise<void> {
   const nodeRuns = await nodeTimedRuns(dataset, SIZES, RUNS, WARMUP_IMAGES);
   const rows = rowsFor('node', nodeRuns, bytesOf);
   const entries = checked.get('ours')?.entries ?? 0;
-  for (const subject of SUBJECTS) rows.push({ case: `node check ${SIZES[0]} images`, subject, metric: 'entries_checked_count', value: checked.get(subject)?.entries ?? 0, better: 'higher' });
+  for (const subject of SUBJECTS)
+    rows.push({
+      case: `node check ${SIZES[0]} images`,
+      subject,
+      metric: 'entries_checked_count',
+      value: checked.get(subject)?.entries ?? 0,
+      better: 'higher',
+    });
 
   let browserVersion: string | undefined;
   if (BROWSER) {
@@ -123,7 +152,14 @@ async function main(): Promise<void> {
       await checkBrowserOutputs(session, SIZES[0]!, checked);
       const browserRuns = await browserTimedRuns(session, SIZES, RUNS, WARMUP_IMAGES);
       rows.push(...rowsFor('chromium', browserRuns, bytesOf));
-      for (const subject of SUBJECTS) rows.push({ case: `chromium check ${SIZES[0]} images`, subject, metric: 'identical_to_node_count', value: 1, better: 'higher' });
+      for (const subject of SUBJECTS)
+        rows.push({
+          case: `chromium check ${SIZES[0]} images`,
+          subject,
+          metric: 'identical_to_node_count',
+          value: 1,
+          better: 'higher',
+        });
     } finally {
       await session.browser.close();
     }
@@ -140,7 +176,9 @@ async function main(): Promise<void> {
   printTable(rows);
   console.log('');
   for (const line of [...goals(rows, 'node'), ...(BROWSER ? goals(rows, 'chromium') : [])]) console.log(line);
-  console.log(`\nload average ${loadStart[0]!.toFixed(1)} at the start, ${loadEnd[0]!.toFixed(1)} at the end; ${((Date.now() - started) / 1000).toFixed(0)} s; ${file}`);
+  console.log(
+    `\nload average ${loadStart[0]!.toFixed(1)} at the start, ${loadEnd[0]!.toFixed(1)} at the end; ${((Date.now() - started) / 1000).toFixed(0)} s; ${file}`,
+  );
 }
 
 await main();

@@ -26,7 +26,12 @@ export type AtlasCellSize = (typeof ATLAS_CELL_SIZES)[number];
 
 export const atlasQuerySchema = imageQuerySchema
   .omit({ cursor: true, limit: true })
-  .extend({ cell: z.enum(['64', '128']).default('128').transform((v) => Number(v) as AtlasCellSize) })
+  .extend({
+    cell: z
+      .enum(['64', '128'])
+      .default('128')
+      .transform((v) => Number(v) as AtlasCellSize),
+  })
   .strict();
 export type AtlasQuery = z.input<typeof atlasQuerySchema>;
 

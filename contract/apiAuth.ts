@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  emailSchema,
-  introductionSchema,
-  passwordChangeSchema,
-  passwordSchema,
-  userNameSchema,
-  V,
-} from './validation';
+import { emailSchema, introductionSchema, passwordChangeSchema, passwordSchema, userNameSchema, V } from './validation';
 
 /*
  * Accounts and sign-in (spec sections 3, 4, 6, 7). Paths are relative to the API base
@@ -59,9 +52,7 @@ export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).m
 export const keyRequestSchema = z.object({ key: z.string().min(1).max(256) }).strict();
 
 /** POST auth/verify/resend, POST auth/password/reset-request → 202, whether or not the e-mail is known. */
-export const emailRequestSchema = z
-  .object({ email: emailSchema, locale: z.enum(['ko', 'en']).default('ko') })
-  .strict();
+export const emailRequestSchema = z.object({ email: emailSchema, locale: z.enum(['ko', 'en']).default('ko') }).strict();
 
 /** POST auth/password/reset → 204. The lock of failed logins never blocks a reset. */
 export const passwordResetSchema = z

@@ -22,15 +22,30 @@ export type DataKind = (typeof DATA_KINDS)[number];
 /** The twenty subtypes of spec section 3, by data kind. */
 export const SUBTYPES_BY_KIND = {
   IMAGE: ['IMAGE_CLASSIFICATION', 'IMAGE_OBJECT_DETECTION', 'IMAGE_SEGMENTATION'],
-  VIDEO: ['VIDEO_CLASSIFICATION', 'VIDEO_MOTION_DETECTION', 'VIDEO_TRACKING', 'VIDEO_ACTION_RECOGNITION', 'VIDEO_GESTURE_RECOGNITION'],
-  AUDIO: ['AUDIO_SOUND_CLASSIFICATION', 'AUDIO_SPEECH_RECOGNITION', 'AUDIO_SPEAKER_RECOGNITION', 'AUDIO_SPEECH_SEPARATION'],
+  VIDEO: [
+    'VIDEO_CLASSIFICATION',
+    'VIDEO_MOTION_DETECTION',
+    'VIDEO_TRACKING',
+    'VIDEO_ACTION_RECOGNITION',
+    'VIDEO_GESTURE_RECOGNITION',
+  ],
+  AUDIO: [
+    'AUDIO_SOUND_CLASSIFICATION',
+    'AUDIO_SPEECH_RECOGNITION',
+    'AUDIO_SPEAKER_RECOGNITION',
+    'AUDIO_SPEECH_SEPARATION',
+  ],
   SERIAL: ['SERIAL_FORECASTING', 'SERIAL_CLASSIFICATION', 'SERIAL_ANOMALY_DETECTION', 'SERIAL_PREDICTION'],
   TEXT: ['TEXT_CLASSIFICATION', 'TEXT_SUMMARIZATION', 'TEXT_LANGUAGE_TRANSLATION', 'TEXT_SENTIMENT_ANALYSIS'],
 } as const satisfies Record<DataKind, readonly string[]>;
 export const SUBTYPES = Object.values(SUBTYPES_BY_KIND).flat() as Subtype[];
 export type Subtype = (typeof SUBTYPES_BY_KIND)[DataKind][number];
 /** Subtypes whose labeling and training this release supports (others: files only). */
-export const SUPPORTED_SUBTYPES: readonly Subtype[] = ['IMAGE_CLASSIFICATION', 'IMAGE_OBJECT_DETECTION', 'IMAGE_SEGMENTATION'];
+export const SUPPORTED_SUBTYPES: readonly Subtype[] = [
+  'IMAGE_CLASSIFICATION',
+  'IMAGE_OBJECT_DETECTION',
+  'IMAGE_SEGMENTATION',
+];
 
 /** Project roles: admin (project admin) and member, plus labeling workers. Organization owners/admins act as project admins. */
 export const PROJECT_ROLES = ['admin', 'member', 'worker'] as const;
@@ -124,7 +139,9 @@ export const projectMemberSchema = z.object({
   joinedAt: z.string(),
 });
 export const projectMemberListSchema = z.array(projectMemberSchema);
-export const projectMemberAddSchema = z.object({ email: z.email({ error: V.email }), role: z.enum(PROJECT_ROLES) }).strict();
+export const projectMemberAddSchema = z
+  .object({ email: z.email({ error: V.email }), role: z.enum(PROJECT_ROLES) })
+  .strict();
 export const projectMemberUpdateSchema = z.object({ role: z.enum(PROJECT_ROLES) }).strict();
 
 /**
@@ -188,7 +205,15 @@ export const imageSchema = z.object({
   labelIds: z.array(z.string()),
   thumbnailUrl: z.string().nullable(),
   /** Present when the image has a pyramid. */
-  tiles: z.object({ urlTemplate: z.string(), tileSize: z.number(), overlap: z.number(), format: z.string(), levels: z.number() }).nullable(),
+  tiles: z
+    .object({
+      urlTemplate: z.string(),
+      tileSize: z.number(),
+      overlap: z.number(),
+      format: z.string(),
+      levels: z.number(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type ImageItem = z.infer<typeof imageSchema>;
@@ -205,7 +230,11 @@ export const imageQuerySchema = z
     limit: z.coerce.number().int().min(1).max(500).default(100),
   })
   .strict();
-export const imagePageSchema = z.object({ items: z.array(imageSchema), total: z.number(), nextCursor: z.string().nullable() });
+export const imagePageSchema = z.object({
+  items: z.array(imageSchema),
+  total: z.number(),
+  nextCursor: z.string().nullable(),
+});
 export const tagListSchema = z.array(z.string());
 export const imageTagsSchema = z
   .object({ tags: z.array(tagSchema).max(TAGS_PER_ITEM_MAX, { error: V.tagTooMany }) })

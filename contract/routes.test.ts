@@ -17,12 +17,34 @@ describe('locale paths', () => {
 });
 
 describe('known pages', () => {
-  it.each(['/', '/info', '/info/dataset', '/info/index_deprecated', '/login', '/login/auth', '/login/auth/abc', '/login/signup',
-    '/login/reset/k', '/pricing', '/solution/vision', '/support/faq', '/support/notice/12', '/support/notice/edit',
-    '/resources', '/resources/dataset', '/resources/detail/3', '/docs', '/console/user/a%40b.com', '/console/admin/pay',
-    '/console/projects/p1', '/console/projects/p1/settings', '/pricing/'])('%s is a page', (p) => expect(isKnownPage(p)).toBe(true));
-  it.each(['/nope', '/info/unknown', '/solution/other', '/support/x/y', '/resources/a/b/c', '/en'])(
-    '%s is not', (p) => expect(isKnownPage(p)).toBe(false));
+  it.each([
+    '/',
+    '/info',
+    '/info/dataset',
+    '/info/index_deprecated',
+    '/login',
+    '/login/auth',
+    '/login/auth/abc',
+    '/login/signup',
+    '/login/reset/k',
+    '/pricing',
+    '/solution/vision',
+    '/support/faq',
+    '/support/notice/12',
+    '/support/notice/edit',
+    '/resources',
+    '/resources/dataset',
+    '/resources/detail/3',
+    '/docs',
+    '/console/user/a%40b.com',
+    '/console/admin/pay',
+    '/console/projects/p1',
+    '/console/projects/p1/settings',
+    '/pricing/',
+  ])('%s is a page', (p) => expect(isKnownPage(p)).toBe(true));
+  it.each(['/nope', '/info/unknown', '/solution/other', '/support/x/y', '/resources/a/b/c', '/en'])('%s is not', (p) =>
+    expect(isKnownPage(p)).toBe(false),
+  );
   it('builds hrefs that round-trip', () => {
     expect(isKnownPage(href.noticeDetail(7))).toBe(true);
     expect(projectHref('a/b')).toBe('/console/projects/a%2Fb');

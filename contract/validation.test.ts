@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  emailSchema, firstErrorKey, nameSchema, noWhitespaceSchema, numericSchema, passwordChangeSchema, passwordSchema, phoneSchema, V,
+  emailSchema,
+  firstErrorKey,
+  nameSchema,
+  noWhitespaceSchema,
+  numericSchema,
+  passwordChangeSchema,
+  passwordSchema,
+  phoneSchema,
+  V,
 } from './validation';
 
 const key = firstErrorKey;
@@ -49,11 +57,15 @@ describe('password change', () => {
   });
 
   it('requires the current password', () => {
-    expect(issues({ ...good, currentPassword: '' })).toEqual([{ path: 'currentPassword', message: V.currentPasswordRequired }]);
+    expect(issues({ ...good, currentPassword: '' })).toEqual([
+      { path: 'currentPassword', message: V.currentPasswordRequired },
+    ]);
   });
 
   it('reports a confirmation that differs on confirmPassword', () => {
-    expect(issues({ ...good, confirmPassword: 'Passw0rd?' })).toEqual([{ path: 'confirmPassword', message: V.passwordConfirmMismatch }]);
+    expect(issues({ ...good, confirmPassword: 'Passw0rd?' })).toEqual([
+      { path: 'confirmPassword', message: V.passwordConfirmMismatch },
+    ]);
   });
 
   it('reports the mismatch even when another field is wrong', () => {
@@ -75,9 +87,12 @@ describe('email', () => {
   it.each(['user@example.com', 'first.last+tag@sub.example.co.kr', 'a_b@x.io'])('accepts %s', (email) => {
     expect(key(emailSchema, email)).toBeUndefined();
   });
-  it.each(['user', 'user@', '@example.com', 'user@example', 'us er@example.com', 'user@@example.com'])('rejects %s', (email) => {
-    expect(key(emailSchema, email)).toBe(V.email);
-  });
+  it.each(['user', 'user@', '@example.com', 'user@example', 'us er@example.com', 'user@@example.com'])(
+    'rejects %s',
+    (email) => {
+      expect(key(emailSchema, email)).toBe(V.email);
+    },
+  );
   it('requires a value', () => {
     expect(key(emailSchema, '')).toBe(V.required);
   });
@@ -87,7 +102,7 @@ describe('name', () => {
   it.each(['홍길동', 'Gildong Hong', '김 Kim'])('accepts %s', (name) => {
     expect(key(nameSchema, name)).toBeUndefined();
   });
-  it.each(['홍길동1', 'Hong-Gildong', 'O\'Neil', 'José'])('rejects %s', (name) => {
+  it.each(['홍길동1', 'Hong-Gildong', "O'Neil", 'José'])('rejects %s', (name) => {
     expect(key(nameSchema, name)).toBe(V.name);
   });
 });
@@ -103,9 +118,12 @@ describe('no whitespace', () => {
 });
 
 describe('phone', () => {
-  it.each(['010-1234-5678', '+82 10 1234 5678', '02.123.4567', '010/1234/5678', '+1', '01012345678'])('accepts %s', (phone) => {
-    expect(key(phoneSchema, phone)).toBeUndefined();
-  });
+  it.each(['010-1234-5678', '+82 10 1234 5678', '02.123.4567', '010/1234/5678', '+1', '01012345678'])(
+    'accepts %s',
+    (phone) => {
+      expect(key(phoneSchema, phone)).toBeUndefined();
+    },
+  );
   it.each(['phone', '+-82', '010-1234-abcd', '++82 10', ' 010'])('rejects %j', (phone) => {
     expect(key(phoneSchema, phone)).toBe(V.phone);
   });
@@ -113,7 +131,11 @@ describe('phone', () => {
 
 describe('numeric', () => {
   const cases: [Parameters<typeof numericSchema>[0], string[], string[]][] = [
-    ['signed', ['-1,234,567', '1,234', '1234567', '-12', '0', '-0.5', '1,234.56'], ['1,23', '1,,234', '12,34,567', '+1', '--1', '1.', '.5', 'abc', '1 234']],
+    [
+      'signed',
+      ['-1,234,567', '1,234', '1234567', '-12', '0', '-0.5', '1,234.56'],
+      ['1,23', '1,,234', '12,34,567', '+1', '--1', '1.', '.5', 'abc', '1 234'],
+    ],
     ['unsigned', ['0', '1234', '007'], ['-1', '1,234', '1.5', ' 1', 'abc']],
     ['nonNegative', ['0', '12.5', '1234'], ['-1', '1,234', '.5', '1.', 'abc']],
   ];

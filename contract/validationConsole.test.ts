@@ -1,16 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import {
-  firstErrorKey, introductionSchema, labelNameSchema, modelTagSchema, newLabelSchema, newTagSchema, projectDescriptionSchema,
-  projectSchema, projectTitleSchema, repeatCycleSchema, resourceDescriptionSchema, resourceNameSchema, tagSchema, tagsSchema,
-  trainingIterationsSchema, userNameSchema, V,
+  firstErrorKey,
+  introductionSchema,
+  labelNameSchema,
+  modelTagSchema,
+  newLabelSchema,
+  newTagSchema,
+  projectDescriptionSchema,
+  projectSchema,
+  projectTitleSchema,
+  repeatCycleSchema,
+  resourceDescriptionSchema,
+  resourceNameSchema,
+  tagSchema,
+  tagsSchema,
+  trainingIterationsSchema,
+  userNameSchema,
+  V,
 } from './validation';
 
 const key = firstErrorKey;
 
 describe('project title', () => {
-  it.each(['불량 검출 프로젝트 1', 'Defect detection', 'a', '가나다라마바사아자차카타파하가나다라마바', 'ㅋㅋ 2024'])('accepts %j', (title) => {
-    expect(key(projectTitleSchema, title)).toBeUndefined();
-  });
+  it.each(['불량 검출 프로젝트 1', 'Defect detection', 'a', '가나다라마바사아자차카타파하가나다라마바', 'ㅋㅋ 2024'])(
+    'accepts %j',
+    (title) => {
+      expect(key(projectTitleSchema, title)).toBeUndefined();
+    },
+  );
   it('requires a value', () => {
     expect(key(projectTitleSchema, '')).toBe(V.required);
     expect(key(projectTitleSchema, undefined)).toBe(V.required);
@@ -30,7 +47,12 @@ describe('project title', () => {
 });
 
 describe('project description', () => {
-  it.each(['', '불량 검출용 데이터입니다.', 'Line 1\nLine 2: (test) 50% done, ok? yes!', "it's \"fine\" - a/b [x] #1 @team ~ & + ·"])('accepts %j', (text) => {
+  it.each([
+    '',
+    '불량 검출용 데이터입니다.',
+    'Line 1\nLine 2: (test) 50% done, ok? yes!',
+    'it\'s "fine" - a/b [x] #1 @team ~ & + ·',
+  ])('accepts %j', (text) => {
     expect(key(projectDescriptionSchema, text)).toBeUndefined();
   });
   it('allows at most 100 characters', () => {
@@ -118,7 +140,8 @@ describe('learning schedule and training', () => {
   it('takes 1 to 100 iterations', () => {
     expect(key(trainingIterationsSchema, 1)).toBeUndefined();
     expect(key(trainingIterationsSchema, 100)).toBeUndefined();
-    for (const bad of [0, 101, 1.5, Number.NaN, '10']) expect(key(trainingIterationsSchema, bad), String(bad)).toBe(V.iterations);
+    for (const bad of [0, 101, 1.5, Number.NaN, '10'])
+      expect(key(trainingIterationsSchema, bad), String(bad)).toBe(V.iterations);
   });
 });
 

@@ -29,7 +29,7 @@ export type RepeatCycle = (typeof REPEAT_CYCLES)[number];
  * brackets and a few symbols. Left out on purpose: `<`, `>`, backslash, backtick, `$`, `{`, `}`,
  * `|`, `^`, `=`, `*` and emoji ('적절하지 않은 문자가 입력되었습니다.').
  */
-export const TEXT_PUNCTUATION = ".,!?'\"()\\[\\]\\-_:;/~@#%&+·";
+export const TEXT_PUNCTUATION = '.,!?\'"()\\[\\]\\-_:;/~@#%&+·';
 
 const KOREAN_ENGLISH_DIGITS_SPACES = new RegExp(`^[${LETTERS}0-9 ]*$`);
 const FREE_TEXT = new RegExp(`^[${LETTERS}0-9\\s${TEXT_PUNCTUATION}]*$`);

@@ -17,7 +17,9 @@ function newEmail(tag: string): string {
 /** Signs up and verifies through the API (for tests about something else). */
 async function createVerifiedUser(page: Page, tag: string): Promise<string> {
   const email = newEmail(tag);
-  const res = await page.request.post('/api/auth/register', { data: { name: 'Maru Tester', email, password: PASSWORD, locale: 'ko' } });
+  const res = await page.request.post('/api/auth/register', {
+    data: { name: 'Maru Tester', email, password: PASSWORD, locale: 'ko' },
+  });
   expect(res.status()).toBe(202);
   const link = await linkFromOutbox(email, /\/login\/auth\//);
   const key = decodeURIComponent(link.split('/login/auth/')[1]!.split(/[?#]/)[0]!);

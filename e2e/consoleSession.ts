@@ -2,8 +2,15 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { verifyLinkKey } from './outbox';
 
 /** Registers `email` and verifies it from the outbox link, through the API. */
-export async function registerVerified(request: APIRequestContext, email: string, name: string, password: string): Promise<void> {
-  expect((await request.post('/api/auth/register', { data: { name, email, password, locale: 'ko' } })).status()).toBe(202);
+export async function registerVerified(
+  request: APIRequestContext,
+  email: string,
+  name: string,
+  password: string,
+): Promise<void> {
+  expect((await request.post('/api/auth/register', { data: { name, email, password, locale: 'ko' } })).status()).toBe(
+    202,
+  );
   expect((await request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
 }
 

@@ -30,16 +30,33 @@ async function projectWithImages(page: Page): Promise<{ projectId: string; origi
 
   let token = await login(page.request, email);
   const headers = () => ({ Authorization: token });
-  const created = await page.request.post('/api/projects', { headers: headers(), data: { title: '내보내기', description: 'export', subtype: 'IMAGE_OBJECT_DETECTION' } });
+  const created = await page.request.post('/api/projects', {
+    headers: headers(),
+    data: { title: '내보내기', description: 'export', subtype: 'IMAGE_OBJECT_DETECTION' },
+  });
   expect(created.status()).toBe(201);
   const projectId = ((await created.json()) as { id: string }).id;
-  expect((await page.request.post(`/api/projects/${projectId}/labels`, { headers: headers(), data: { name: 'cat', color: '#ff0000' } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post(`/api/projects/${projectId}/labels`, {
+        headers: headers(),
+        data: { name: 'cat', color: '#ff0000' },
+      })
+    ).status(),
+  ).toBe(201);
 
   const originals = new Map<string, Buffer>();
   for (const [i, name] of ['a.png', 'b.png', 'c.png'].entries()) {
-    const png = await sharp({ create: { width: 40 + i * 8, height: 30, channels: 3, background: { r: 60 * i, g: 120, b: 200 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 40 + i * 8, height: 30, channels: 3, background: { r: 60 * i, g: 120, b: 200 } },
+    })
+      .png()
+      .toBuffer();
     originals.set(name, png);
-    const upload = await page.request.post(`/api/projects/${projectId}/uploads`, { headers: headers(), data: { fileName: name, bytes: png.length } });
+    const upload = await page.request.post(`/api/projects/${projectId}/uploads`, {
+      headers: headers(),
+      data: { fileName: name, bytes: png.length },
+    });
     expect(upload.status()).toBe(201);
     const { uploadId } = (await upload.json()) as { uploadId: string };
     const put = await page.request.put(`/api/projects/${projectId}/uploads/${uploadId}`, {
@@ -48,14 +65,22 @@ async function projectWithImages(page: Page): Promise<{ projectId: string; origi
     });
     expect(put.ok()).toBe(true);
   }
-  await expect.poll(async () => {
-    token = await login(page.request, email);
-    const list = await page.request.get(`/api/projects/${projectId}/images`, { headers: headers() });
-    const body = (await list.json()) as { items: { state: string }[] };
-    return body.items.filter((i) => i.state === 'ready').length;
-  }, { timeout: 60_000 }).toBe(3);
+  await expect
+    .poll(
+      async () => {
+        token = await login(page.request, email);
+        const list = await page.request.get(`/api/projects/${projectId}/images`, { headers: headers() });
+        const body = (await list.json()) as { items: { state: string }[] };
+        return body.items.filter((i) => i.state === 'ready').length;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(3);
 
-  const pair = (await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as { token: string; refreshToken: string };
+  const pair = (await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as {
+    token: string;
+    refreshToken: string;
+  };
   await storeSession(page, pair);
   return { projectId, originals };
 }
@@ -64,12 +89,20 @@ function checkZip(file: string, originals: Map<string, Buffer>): void {
   expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toMatch(/No errors detected/);
   const listing = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n').sort();
   expect(listing).toEqual([
-    'Annotations/a.xml', 'Annotations/b.xml', 'Annotations/c.xml',
-    'ImageSets/Main/test.txt', 'ImageSets/Main/train.txt', 'ImageSets/Main/val.txt',
-    'JPEGImages/a.png', 'JPEGImages/b.png', 'JPEGImages/c.png',
-    'annotations.json', 'labelmap.txt',
+    'Annotations/a.xml',
+    'Annotations/b.xml',
+    'Annotations/c.xml',
+    'ImageSets/Main/test.txt',
+    'ImageSets/Main/train.txt',
+    'ImageSets/Main/val.txt',
+    'JPEGImages/a.png',
+    'JPEGImages/b.png',
+    'JPEGImages/c.png',
+    'annotations.json',
+    'labelmap.txt',
   ]);
-  for (const [name, bytes] of originals) expect(execFileSync('unzip', ['-p', file, `JPEGImages/${name}`]).equals(bytes)).toBe(true);
+  for (const [name, bytes] of originals)
+    expect(execFileSync('unzip', ['-p', file, `JPEGImages/${name}`]).equals(bytes)).toBe(true);
 }
 
 // Without a save dialog the export streams through the service worker (exportStreamDownload.spec.ts);
@@ -116,7 +149,9 @@ test('export streams into the file chosen with showSaveFilePicker', async ({ pag
     const file = await (await root.getFileHandle('export.zip')).getFile();
     return Array.from(new Uint8Array(await file.arrayBuffer()));
   });
-  expect(await page.evaluate(() => (window as unknown as { exportName: string }).exportName)).toMatch(/^내보내기_dataset_\d{14}\.zip$/);
+  expect(await page.evaluate(() => (window as unknown as { exportName: string }).exportName)).toMatch(
+    /^내보내기_dataset_\d{14}\.zip$/,
+  );
   const saved = testInfo.outputPath('stream.zip');
   await writeFile(saved, Buffer.from(bytes));
   checkZip(saved, originals);

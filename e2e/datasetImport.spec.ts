@@ -17,7 +17,9 @@ test.describe.configure({ timeout: 180_000 });
 
 /** A fresh access token (the e2e server's last 8 s). */
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const pair = (await (await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as { token: string };
+  const pair = (await (await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as {
+    token: string;
+  };
   return `Bearer ${pair.token}`;
 }
 
@@ -26,7 +28,10 @@ async function signedInProject(page: Page): Promise<{ projectId: string; email: 
   const email = `import-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
   await registerVerified(page.request, email, 'Import Tester', PASSWORD);
   const projectId = await newProject(page.request, email, '가져오기');
-  const pair = (await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as { token: string; refreshToken: string };
+  const pair = (await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as {
+    token: string;
+    refreshToken: string;
+  };
   await storeSession(page, pair);
   return { projectId, email };
 }
@@ -34,21 +39,34 @@ async function signedInProject(page: Page): Promise<{ projectId: string; email: 
 /** A detection project with the label 'cat'. */
 async function newProject(request: APIRequestContext, email: string, title: string): Promise<string> {
   const headers = { Authorization: await tokenOf(request, email) };
-  const created = await request.post('/api/projects', { headers, data: { title, description: 'import', subtype: 'IMAGE_OBJECT_DETECTION' } });
+  const created = await request.post('/api/projects', {
+    headers,
+    data: { title, description: 'import', subtype: 'IMAGE_OBJECT_DETECTION' },
+  });
   expect(created.status()).toBe(201);
   const projectId = ((await created.json()) as { id: string }).id;
-  expect((await request.post(`/api/projects/${projectId}/labels`, { headers, data: { name: 'cat', color: '#ff0000' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post(`/api/projects/${projectId}/labels`, { headers, data: { name: 'cat', color: '#ff0000' } })
+    ).status(),
+  ).toBe(201);
   return projectId;
 }
 
 const xml = (file: string, width: number, height: number, boxes: [string, number, number, number, number][]) =>
   `<annotation><filename>${file}</filename><size><width>${width}</width><height>${height}</height><depth>3</depth></size>${boxes
-    .map(([name, xmin, ymin, xmax, ymax]) => `<object><name>${name}</name><bndbox><xmin>${xmin}</xmin><ymin>${ymin}</ymin><xmax>${xmax}</xmax><ymax>${ymax}</ymax></bndbox></object>`)
+    .map(
+      ([name, xmin, ymin, xmax, ymax]) =>
+        `<object><name>${name}</name><bndbox><xmin>${xmin}</xmin><ymin>${ymin}</ymin><xmax>${xmax}</xmax><ymax>${ymax}</ymax></bndbox></object>`,
+    )
     .join('')}</annotation>`;
 
 /** A small Pascal VOC zip: two PNGs, one box of 'cat' (existing) and one of 'bird' (new). */
 async function vocZip(): Promise<Buffer> {
-  const png = (shade: number) => sharp({ create: { width: 80, height: 60, channels: 3, background: { r: shade, g: 120, b: 200 } } }).png().toBuffer();
+  const png = (shade: number) =>
+    sharp({ create: { width: 80, height: 60, channels: 3, background: { r: shade, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
   return Buffer.from(
     zipSync({
       'JPEGImages/street.png': [await png(40), { level: 0 }],
@@ -69,14 +87,18 @@ function importUploads(page: Page): string[] {
   return uploads;
 }
 
-test('imports a VOC zip from the Dataset tab: preview, upload, report, then the images and the new label', async ({ page }) => {
+test('imports a VOC zip from the Dataset tab: preview, upload, report, then the images and the new label', async ({
+  page,
+}) => {
   const { projectId } = await signedInProject(page);
   await page.goto(`/console/projects/${projectId}`);
   await wait(page.getByTestId('image-total')).toBeVisible();
   const uploads = importUploads(page);
 
   await page.getByTestId('import-open').click();
-  await page.getByTestId('import-file').setInputFiles({ name: 'voc.zip', mimeType: 'application/zip', buffer: await vocZip() });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'voc.zip', mimeType: 'application/zip', buffer: await vocZip() });
   const preview = page.getByTestId('import-preview');
   await wait(preview).toContainText('Pascal VOC 형식');
   await expect(preview).toContainText('이미지 2개 · 박스 2개');
@@ -102,65 +124,131 @@ test('refuses a zip-slip zip in the browser with the translated reason, uploadin
   const uploads = importUploads(page);
   await wait(page.getByTestId('import-open')).toBeVisible();
   await page.getByTestId('import-open').click();
-  await page.getByTestId('import-file').setInputFiles({ name: 'evil.zip', mimeType: 'application/zip', buffer: Buffer.from(FIXTURES.zipSlip()) });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'evil.zip', mimeType: 'application/zip', buffer: Buffer.from(FIXTURES.zipSlip()) });
   const error = page.getByTestId('import-dialog').getByTestId('import-error');
-  await wait(error).toContainText("The zip holds an unsafe path (absolute, '..', a drive letter or a backslash) and cannot be imported.");
+  await wait(error).toContainText(
+    "The zip holds an unsafe path (absolute, '..', a drive letter or a backslash) and cannot be imported.",
+  );
   await expect(error).toContainText('Annotations/../../etc/passwd');
   await expect(page.getByTestId('import-dialog')).toContainText('The file was not uploaded.');
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
   expect(uploads).toEqual([]);
 });
 
-interface Box { label: string; x: number; y: number; width: number; height: number }
-
-/** Every image's boxes by file name, with label names, as the API answers them. */
-async function boxesByFile(request: APIRequestContext, email: string, projectId: string): Promise<Record<string, Box[]>> {
-  const headers = { Authorization: await tokenOf(request, email) };
-  const labels = (await (await request.get(`/api/projects/${projectId}/labels`, { headers })).json()) as { id: string; name: string }[];
-  const images = ((await (await request.get(`/api/projects/${projectId}/images?sort=name`, { headers })).json()) as { items: { id: string; fileName: string }[] }).items;
-  const batch = (await (await request.get(`/api/projects/${projectId}/annotations?imageIds=${images.map((i) => i.id).join(',')}`, { headers })).json()) as {
-    items: { imageId: string; annotations: { labelId: string; kind: string; x: number; y: number; width: number; height: number }[] }[];
-  };
-  const name = (id: string) => labels.find((l) => l.id === id)?.name ?? '?';
-  return Object.fromEntries(images.map((image) => [
-    image.fileName,
-    (batch.items.find((i) => i.imageId === image.id)?.annotations ?? [])
-      .filter((a) => a.kind === 'box')
-      .map((a) => ({ label: name(a.labelId), x: a.x, y: a.y, width: a.width, height: a.height }))
-      .sort((a, b) => a.x - b.x),
-  ]));
+interface Box {
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
-test('round trip: a project exported from the Dataset tab imports into another with the same labels and boxes', async ({ page }, testInfo) => {
+/** Every image's boxes by file name, with label names, as the API answers them. */
+async function boxesByFile(
+  request: APIRequestContext,
+  email: string,
+  projectId: string,
+): Promise<Record<string, Box[]>> {
+  const headers = { Authorization: await tokenOf(request, email) };
+  const labels = (await (await request.get(`/api/projects/${projectId}/labels`, { headers })).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const images = (
+    (await (await request.get(`/api/projects/${projectId}/images?sort=name`, { headers })).json()) as {
+      items: { id: string; fileName: string }[];
+    }
+  ).items;
+  const batch = (await (
+    await request.get(`/api/projects/${projectId}/annotations?imageIds=${images.map((i) => i.id).join(',')}`, {
+      headers,
+    })
+  ).json()) as {
+    items: {
+      imageId: string;
+      annotations: { labelId: string; kind: string; x: number; y: number; width: number; height: number }[];
+    }[];
+  };
+  const name = (id: string) => labels.find((l) => l.id === id)?.name ?? '?';
+  return Object.fromEntries(
+    images.map((image) => [
+      image.fileName,
+      (batch.items.find((i) => i.imageId === image.id)?.annotations ?? [])
+        .filter((a) => a.kind === 'box')
+        .map((a) => ({ label: name(a.labelId), x: a.x, y: a.y, width: a.width, height: a.height }))
+        .sort((a, b) => a.x - b.x),
+    ]),
+  );
+}
+
+test('round trip: a project exported from the Dataset tab imports into another with the same labels and boxes', async ({
+  page,
+}, testInfo) => {
   await page.addInitScript(() => {
     Reflect.deleteProperty(window, 'showSaveFilePicker');
   });
   const { projectId: source, email } = await signedInProject(page);
   let headers = { Authorization: await tokenOf(page.request, email) };
-  expect((await page.request.post(`/api/projects/${source}/labels`, { headers, data: { name: 'dog', color: '#0000ff' } })).status()).toBe(201);
-  const labels = (await (await page.request.get(`/api/projects/${source}/labels`, { headers })).json()) as { id: string; name: string }[];
+  expect(
+    (
+      await page.request.post(`/api/projects/${source}/labels`, { headers, data: { name: 'dog', color: '#0000ff' } })
+    ).status(),
+  ).toBe(201);
+  const labels = (await (await page.request.get(`/api/projects/${source}/labels`, { headers })).json()) as {
+    id: string;
+    name: string;
+  }[];
   const labelId = (name: string) => labels.find((l) => l.name === name)?.id ?? '';
   const wanted: Record<string, Box[]> = {
-    'a.png': [{ label: 'cat', x: 5, y: 5, width: 30, height: 25 }, { label: 'dog', x: 40, y: 10, width: 30, height: 40 }],
+    'a.png': [
+      { label: 'cat', x: 5, y: 5, width: 30, height: 25 },
+      { label: 'dog', x: 40, y: 10, width: 30, height: 40 },
+    ],
     'b.png': [{ label: 'dog', x: 0, y: 0, width: 80, height: 60 }],
   };
   const ids = new Map<string, string>();
   for (const [i, fileName] of Object.keys(wanted).entries()) {
-    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 90 * i, g: 100, b: 50 } } }).png().toBuffer();
-    const upload = await page.request.post(`/api/projects/${source}/uploads`, { headers, data: { fileName, bytes: png.length } });
+    const png = await sharp({
+      create: { width: 80, height: 60, channels: 3, background: { r: 90 * i, g: 100, b: 50 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = await page.request.post(`/api/projects/${source}/uploads`, {
+      headers,
+      data: { fileName, bytes: png.length },
+    });
     const { uploadId } = (await upload.json()) as { uploadId: string };
-    const put = await page.request.put(`/api/projects/${source}/uploads/${uploadId}`, { headers: { ...headers, 'Content-Type': 'application/octet-stream' }, data: png });
+    const put = await page.request.put(`/api/projects/${source}/uploads/${uploadId}`, {
+      headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+      data: png,
+    });
     expect(put.ok()).toBe(true);
     ids.set(fileName, ((await put.json()) as { id: string }).id);
   }
-  await expect.poll(async () => {
-    headers = { Authorization: await tokenOf(page.request, email) };
-    const body = (await (await page.request.get(`/api/projects/${source}/images`, { headers })).json()) as { items: { state: string }[] };
-    return body.items.filter((i) => i.state === 'ready').length;
-  }, { timeout: 60_000 }).toBe(2);
+  await expect
+    .poll(
+      async () => {
+        headers = { Authorization: await tokenOf(page.request, email) };
+        const body = (await (await page.request.get(`/api/projects/${source}/images`, { headers })).json()) as {
+          items: { state: string }[];
+        };
+        return body.items.filter((i) => i.state === 'ready').length;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(2);
   for (const [fileName, boxes] of Object.entries(wanted)) {
     const annotations = boxes.map(({ label, ...box }) => ({ labelId: labelId(label), kind: 'box', ...box }));
-    expect((await page.request.put(`/api/projects/${source}/images/${ids.get(fileName)}/annotations`, { headers, data: { annotations } })).ok()).toBe(true);
+    expect(
+      (
+        await page.request.put(`/api/projects/${source}/images/${ids.get(fileName)}/annotations`, {
+          headers,
+          data: { annotations },
+        })
+      ).ok(),
+    ).toBe(true);
   }
 
   await page.goto(`/console/projects/${source}`);
@@ -183,8 +271,11 @@ test('round trip: a project exported from the Dataset tab imports into another w
       }));
     }, xml);
     // Objects come in the order the server keeps annotations, not the order they were written.
-    const byPlace = (a: { box: number[] }, b: { box: number[] }) => (a.box[0] ?? 0) - (b.box[0] ?? 0) || (a.box[1] ?? 0) - (b.box[1] ?? 0);
-    expect(parsed?.sort(byPlace)).toEqual(boxes.map((b) => ({ name: b.label, box: [b.x, b.y, b.x + b.width, b.y + b.height] })).sort(byPlace));
+    const byPlace = (a: { box: number[] }, b: { box: number[] }) =>
+      (a.box[0] ?? 0) - (b.box[0] ?? 0) || (a.box[1] ?? 0) - (b.box[1] ?? 0);
+    expect(parsed?.sort(byPlace)).toEqual(
+      boxes.map((b) => ({ name: b.label, box: [b.x, b.y, b.x + b.width, b.y + b.height] })).sort(byPlace),
+    );
   }
 
   const target = await newProject(page.request, email, '다시 가져오기');

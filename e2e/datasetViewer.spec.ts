@@ -16,19 +16,32 @@ const PASSWORD = 'maruTest12!';
 const IMAGES = 600;
 test.describe.configure({ timeout: 180_000 });
 
-interface View { x: number; y: number; zoom: number; columns: number; width: number; height: number }
+interface View {
+  x: number;
+  y: number;
+  zoom: number;
+  columns: number;
+  width: number;
+  height: number;
+}
 
 async function signedInProject(page: Page): Promise<string> {
   const email = `viewer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
   await registerVerified(page.request, email, 'Viewer Tester', PASSWORD);
-  const pair = (await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as { token: string; refreshToken: string };
+  const pair = (await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()) as {
+    token: string;
+    refreshToken: string;
+  };
   const created = await page.request.post('/api/projects', {
     headers: { Authorization: `Bearer ${pair.token}` },
     data: { title: '갤러리', description: 'viewer', subtype: 'IMAGE_CLASSIFICATION' },
   });
   expect(created.status()).toBe(201);
   const projectId = ((await created.json()) as { id: string }).id;
-  execFileSync('npx', ['tsx', 'scripts/seedGallery.ts', projectId, String(IMAGES)], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, stdio: 'pipe' });
+  execFileSync('npx', ['tsx', 'scripts/seedGallery.ts', projectId, String(IMAGES)], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    stdio: 'pipe',
+  });
   await storeSession(page, pair);
   return projectId;
 }
@@ -58,7 +71,9 @@ async function pixels(viewer: Locator) {
 
 const distance = (a: number[], b: number[]) => Math.max(...a.map((v, i) => Math.abs(v - (b[i] ?? 0))));
 
-test('the gallery draws every image from atlas pages, zooms about the cursor and opens a clicked image', async ({ page }) => {
+test('the gallery draws every image from atlas pages, zooms about the cursor and opens a clicked image', async ({
+  page,
+}) => {
   const projectId = await signedInProject(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/console/projects/${projectId}`);
@@ -93,7 +108,10 @@ test('the gallery draws every image from atlas pages, zooms about the cursor and
   const background = pixelAt({ x: 2, y: 2 });
   for (const n of [0, 1, IMAGES - 1]) {
     const colour = pixelAt(cellPoint(view, n, 0.5, 0.3));
-    expect(distance(colour, background), `cell ${n}: ${colour.join(',')} vs background ${background.join(',')}`).toBeGreaterThan(40);
+    expect(
+      distance(colour, background),
+      `cell ${n}: ${colour.join(',')} vs background ${background.join(',')}`,
+    ).toBeGreaterThan(40);
   }
   expect(distance(pixelAt(cellPoint(view, IMAGES + 3)), background)).toBeLessThan(8);
 

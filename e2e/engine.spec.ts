@@ -30,7 +30,14 @@ async function mountTestEngine(page: Page, opts: { w: number; h: number; image: 
     old?.remove();
     const host = document.createElement('div');
     host.id = 'pixel-test';
-    Object.assign(host.style, { position: 'fixed', left: '0', top: '0', width: `${w}px`, height: `${h}px`, zIndex: '10000' });
+    Object.assign(host.style, {
+      position: 'fixed',
+      left: '0',
+      top: '0',
+      width: `${w}px`,
+      height: `${h}px`,
+      zIndex: '10000',
+    });
     const canvas = document.createElement('canvas');
     Object.assign(canvas.style, { width: '100%', height: '100%', display: 'block' });
     host.appendChild(canvas);
@@ -147,18 +154,35 @@ test.describe('engine rendering', () => {
     await mountTestEngine(page, { w: 320, h: 240, image: 20_000 });
     const result = await page.evaluate(async () => {
       const e = (window as unknown as TestWindow).testEngine;
-      e.setLabels([{ name: 'filler', color: '#1e88e5' }, { name: 'probe', color: '#e53935' }]);
+      e.setLabels([
+        { name: 'filler', color: '#1e88e5' },
+        { name: 'probe', color: '#e53935' },
+      ]);
       // Zoom 1/32 = the map's scale: one map pixel per screen pixel, their centres aligned.
       e.setView({ centerX: 4800, centerY: 4000, zoom: 1 / 32 });
       await e.whenIdle();
       // 9,000 small boxes to the right (enough for the map) and one large probe box.
-      const boxes = Array.from({ length: 9000 }, (_, i) => ({ id: `f${i}`, x: 8000 + (i % 90) * 16, y: 1000 + Math.floor(i / 90) * 60, width: 8, height: 8, label: 0 }));
+      const boxes = Array.from({ length: 9000 }, (_, i) => ({
+        id: `f${i}`,
+        x: 8000 + (i % 90) * 16,
+        y: 1000 + Math.floor(i / 90) * 60,
+        width: 8,
+        height: 8,
+        label: 0,
+      }));
       const probe = (x: number) => ({ id: 'probe', x, y: 3200, width: 3200, height: 3200, label: 1 });
       const read = () => {
         const px = e.debug.readPixels(0, 0, 320, 240);
         const at = (x: number, y: number) => Array.from(px.subarray((y * 320 + x) * 4, (y * 320 + x) * 4 + 3));
         // Screen x of image x: (x - 4800) / 32 + 160; screen y of image y: (y - 4000) / 32 + 120.
-        return { mode: e.debug.boxMode().mode, left: at(110, 150), right: at(210, 150), top: at(150, 95), inside: at(150, 150), moved: at(130, 150) };
+        return {
+          mode: e.debug.boxMode().mode,
+          left: at(110, 150),
+          right: at(210, 150),
+          top: at(150, 95),
+          inside: at(150, 150),
+          moved: at(130, 150),
+        };
       };
       const framesBefore = e.stats().frames;
       e.setAnnotations([...boxes, probe(3200)]);
@@ -183,18 +207,36 @@ test.describe('engine rendering', () => {
     expect(result.second.moved).toEqual(PROBE);
   });
 
-  test('label names are drawn on their boxes through pans and zooms, and only when few are in view', async ({ page }) => {
+  test('label names are drawn on their boxes through pans and zooms, and only when few are in view', async ({
+    page,
+  }) => {
     await openLab(page, 0);
     await mountTestEngine(page, { w: 400, h: 300, image: 20_000 });
     const result = await page.evaluate(async () => {
       const e = (window as unknown as TestWindow).testEngine;
-      const colors = [[0x1e, 0x88, 0xe5], [0xe5, 0x39, 0x35]];
-      e.setLabels([{ name: 'car', color: '#1e88e5' }, { name: 'person', color: '#e53935' }]);
+      const colors = [
+        [0x1e, 0x88, 0xe5],
+        [0xe5, 0x39, 0x35],
+      ];
+      e.setLabels([
+        { name: 'car', color: '#1e88e5' },
+        { name: 'person', color: '#e53935' },
+      ]);
       // A row of boxes wider than the view, so that pans bring labelled boxes in and out, and
       // one box too narrow on screen to get a name.
-      const row = Array.from({ length: 40 }, (_, i) => ({ id: `b${i}`, x: 1000 + i * 150, y: 2000, width: 100, height: 80, label: i % 2 }));
+      const row = Array.from({ length: 40 }, (_, i) => ({
+        id: `b${i}`,
+        x: 1000 + i * 150,
+        y: 2000,
+        width: 100,
+        height: 80,
+        label: i % 2,
+      }));
       e.setAnnotations([...row, { id: 'narrow', x: 1620, y: 2100, width: 30, height: 30, label: 0 }]);
-      const near = (p: Uint8Array, o: number, c: number[]) => Math.abs((p[o] ?? 0) - (c[0] ?? 0)) <= 3 && Math.abs((p[o + 1] ?? 0) - (c[1] ?? 0)) <= 3 && Math.abs((p[o + 2] ?? 0) - (c[2] ?? 0)) <= 3;
+      const near = (p: Uint8Array, o: number, c: number[]) =>
+        Math.abs((p[o] ?? 0) - (c[0] ?? 0)) <= 3 &&
+        Math.abs((p[o + 1] ?? 0) - (c[1] ?? 0)) <= 3 &&
+        Math.abs((p[o + 2] ?? 0) - (c[2] ?? 0)) <= 3;
       // Reads the canvas once and checks every box's tag: its background in the label's colour at
       // the left padding (just above the box's top-left corner, as label.vert.glsl places it),
       // white text inside it.
@@ -213,13 +255,20 @@ test.describe('engine rendering', () => {
           shown += 1;
           const color = colors[i % 2] ?? [];
           let white = 0;
-          for (let tx = x + 4; tx < x + 24; tx++) for (let ty = y + 3; ty < y + 13; ty++) if ((px[at(tx, ty)] ?? 0) > 200 && (px[at(tx, ty) + 1] ?? 0) > 200 && (px[at(tx, ty) + 2] ?? 0) > 200) white += 1;
-          if (!near(px, at(x + 1, y + 8), color) || white < 5) misplaced.push(`b${i}@${x},${y}: ${Array.from(px.slice(at(x + 1, y + 8), at(x + 1, y + 8) + 3)).join(',')} white ${white}`);
+          for (let tx = x + 4; tx < x + 24; tx++)
+            for (let ty = y + 3; ty < y + 13; ty++)
+              if ((px[at(tx, ty)] ?? 0) > 200 && (px[at(tx, ty) + 1] ?? 0) > 200 && (px[at(tx, ty) + 2] ?? 0) > 200)
+                white += 1;
+          if (!near(px, at(x + 1, y + 8), color) || white < 5)
+            misplaced.push(
+              `b${i}@${x},${y}: ${Array.from(px.slice(at(x + 1, y + 8), at(x + 1, y + 8) + 3)).join(',')} white ${white}`,
+            );
         }
         // The narrow box's tag place (above its top-left corner) shows no label colour.
         const nx = Math.floor((1620 - v.centerX) * v.zoom + 200.5);
         const ny = Math.floor((2100 - v.centerY) * v.zoom + 150 - 16 + 0.5);
-        const narrowTagged = nx >= 0 && nx < 398 && ny >= 0 && ny < 292 && near(px, at(nx + 1, ny + 8), colors[0] ?? []);
+        const narrowTagged =
+          nx >= 0 && nx < 398 && ny >= 0 && ny < 292 && near(px, at(nx + 1, ny + 8), colors[0] ?? []);
         return { shown, misplaced, narrowTagged, labelsShown: e.debug.labelsShown() };
       };
       const checks = [];
@@ -235,7 +284,14 @@ test.describe('engine rendering', () => {
       await e.whenIdle();
       checks.push(check());
       // More than 200 boxes in view: no names at all (a wall of text helps nobody).
-      const crowd = Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, x: 1210 + (i % 20) * 10, y: 1930 + Math.floor(i / 20) * 10, width: 8, height: 8, label: 1 }));
+      const crowd = Array.from({ length: 300 }, (_, i) => ({
+        id: `c${i}`,
+        x: 1210 + (i % 20) * 10,
+        y: 1930 + Math.floor(i / 20) * 10,
+        width: 8,
+        height: 8,
+        label: 1,
+      }));
       e.setAnnotations([...row, ...crowd]);
       e.setView({ centerX: 1300, centerY: 2000, zoom: 2 });
       await e.whenIdle();
@@ -273,7 +329,8 @@ test.describe('engine rendering', () => {
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         const px = e.debug.readPixels(0, 0, 320, 240);
         let blank = 0;
-        for (let o = 0; o < px.length; o += 4) if (px[o] === bg[0] && px[o + 1] === bg[1] && px[o + 2] === bg[2]) blank += 1;
+        for (let o = 0; o < px.length; o += 4)
+          if (px[o] === bg[0] && px[o + 1] === bg[1] && px[o + 2] === bg[2]) blank += 1;
         if (blank > 0) blankFrames += 1;
         frames += 1;
         const p = e.debug.tileProgress();
@@ -329,7 +386,9 @@ test.describe('engine rendering', () => {
 });
 
 test.describe('engine tile sources in the browser', () => {
-  test('HttpTileSource with the worker decoder pool: DeepZoom URLs, decoded in workers, drawn exactly', async ({ page }) => {
+  test('HttpTileSource with the worker decoder pool: DeepZoom URLs, decoded in workers, drawn exactly', async ({
+    page,
+  }) => {
     await openLab(page, 0);
     // A 1024 × 768 DeepZoom pyramid (levels 10 = full resolution, 9 = half) of the pattern, as
     // PNG tiles served by the test itself; each request is logged.
@@ -337,21 +396,26 @@ test.describe('engine tile sources in the browser', () => {
     await page.route(/\/test-tiles\/(\d+)\/(\d+)_(\d+)\.png$/, async (route, request) => {
       const [, dz, x, y] = /\/test-tiles\/(\d+)\/(\d+)_(\d+)\.png$/.exec(request.url()) ?? [];
       requested.push(`${dz}/${x}_${y}`);
-      const png = await page.evaluate(async ({ dz, x, y }) => {
-        const lab = window.__engineLab;
-        if (!lab) throw new Error('no lab');
-        const level = 10 - dz;
-        const w = Math.min(512, Math.ceil(1024 / 2 ** level) - x * 512);
-        const h = Math.min(512, Math.ceil(768 / 2 ** level) - y * 512);
-        const c = new OffscreenCanvas(w, h);
-        const ctx = c.getContext('2d');
-        if (!ctx) throw new Error('no 2d');
-        const img = ctx.createImageData(w, h);
-        for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) img.data.set(lab.api.patternPixelAtLevel(level, x * 512 + i, y * 512 + j), (j * w + i) * 4);
-        ctx.putImageData(img, 0, 0);
-        const bytes = new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer());
-        return Array.from(bytes);
-      }, { dz: Number(dz), x: Number(x), y: Number(y) });
+      const png = await page.evaluate(
+        async ({ dz, x, y }) => {
+          const lab = window.__engineLab;
+          if (!lab) throw new Error('no lab');
+          const level = 10 - dz;
+          const w = Math.min(512, Math.ceil(1024 / 2 ** level) - x * 512);
+          const h = Math.min(512, Math.ceil(768 / 2 ** level) - y * 512);
+          const c = new OffscreenCanvas(w, h);
+          const ctx = c.getContext('2d');
+          if (!ctx) throw new Error('no 2d');
+          const img = ctx.createImageData(w, h);
+          for (let j = 0; j < h; j++)
+            for (let i = 0; i < w; i++)
+              img.data.set(lab.api.patternPixelAtLevel(level, x * 512 + i, y * 512 + j), (j * w + i) * 4);
+          ctx.putImageData(img, 0, 0);
+          const bytes = new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer());
+          return Array.from(bytes);
+        },
+        { dz: Number(dz), x: Number(x), y: Number(y) },
+      );
       await route.fulfill({ body: Buffer.from(png), contentType: 'image/png' });
     });
     await mountTestEngine(page, { w: 320, h: 240, image: 64 });
@@ -360,7 +424,14 @@ test.describe('engine tile sources in the browser', () => {
       const e = (window as unknown as TestWindow).testEngine;
       if (!lab) throw new Error('no lab');
       const info = lab.api.pyramidInfo(1024, 768, 512);
-      e.loadImage(new lab.api.HttpTileSource({ info, urlTemplate: '/test-tiles/{level}/{x}_{y}.png', decoder: lab.workers.tileDecoder(), ...lab.api.deepZoomLevels(1024, 768) }));
+      e.loadImage(
+        new lab.api.HttpTileSource({
+          info,
+          urlTemplate: '/test-tiles/{level}/{x}_{y}.png',
+          decoder: lab.workers.tileDecoder(),
+          ...lab.api.deepZoomLevels(1024, 768),
+        }),
+      );
       e.setView({ centerX: 520, centerY: 500, zoom: 1 });
       await e.whenIdle();
       const px = e.debug.readPixels(0, 0, 320, 240);
@@ -392,7 +463,8 @@ test.describe('engine tile sources in the browser', () => {
       const ctx = c.getContext('2d');
       if (!ctx) throw new Error('no 2d');
       const img = ctx.createImageData(1500, 1100);
-      for (let j = 0; j < 1100; j++) for (let i = 0; i < 1500; i++) img.data.set(lab.api.patternPixel(i, j), (j * 1500 + i) * 4);
+      for (let j = 0; j < 1100; j++)
+        for (let i = 0; i < 1500; i++) img.data.set(lab.api.patternPixel(i, j), (j * 1500 + i) * 4);
       ctx.putImageData(img, 0, 0);
       const blob = await c.convertToBlob({ type: 'image/png' });
       const { service, terminate } = lab.workers.imagePyramidWorker();
@@ -440,7 +512,9 @@ test.describe('engine lab page', () => {
     const zoomBefore = await page.evaluate(() => window.__engineLab?.engine?.getZoomPercent() ?? 0);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, -400);
-    await expect.poll(() => page.evaluate(() => window.__engineLab?.engine?.getZoomPercent() ?? 0)).toBeGreaterThan(zoomBefore);
+    await expect
+      .poll(() => page.evaluate(() => window.__engineLab?.engine?.getZoomPercent() ?? 0))
+      .toBeGreaterThan(zoomBefore);
 
     const before = await page.evaluate(() => window.__engineLab?.engine?.getView());
     await page.mouse.move(box.x + 300, box.y + 300);

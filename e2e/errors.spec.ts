@@ -36,7 +36,9 @@ test('a page chunk that fails to load reloads the page once, then shows the erro
   // Break every later page chunk, as after a deploy that removed the old hashed files.
   await page.route(/\/assets\/PricingPage-.*\.js$/, (route) => route.abort());
   let loads = 0;
-  page.on('load', () => { loads += 1; });
+  page.on('load', () => {
+    loads += 1;
+  });
   await page.evaluate(() => {
     window.history.pushState(null, '', '/pricing');
     window.dispatchEvent(new PopStateEvent('popstate'));

@@ -21,34 +21,62 @@ async function login(request: APIRequestContext, email: string) {
 }
 
 /** Signs up, creates a project with a label and `count` processed PNGs, and signs the page in. */
-async function projectWithImages(page: Page, count: number): Promise<{ projectId: string; originals: Map<string, Buffer> }> {
+async function projectWithImages(
+  page: Page,
+  count: number,
+): Promise<{ projectId: string; originals: Map<string, Buffer> }> {
   const email = `sw-export-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
   await registerVerified(page.request, email, 'SW Export', PASSWORD);
   let token = `Bearer ${(await login(page.request, email)).token}`;
   const headers = () => ({ Authorization: token });
-  const created = await page.request.post('/api/projects', { headers: headers(), data: { title: '스트림', description: 'sw', subtype: 'IMAGE_OBJECT_DETECTION' } });
+  const created = await page.request.post('/api/projects', {
+    headers: headers(),
+    data: { title: '스트림', description: 'sw', subtype: 'IMAGE_OBJECT_DETECTION' },
+  });
   expect(created.status()).toBe(201);
   const projectId = ((await created.json()) as { id: string }).id;
-  expect((await page.request.post(`/api/projects/${projectId}/labels`, { headers: headers(), data: { name: 'cat', color: '#ff0000' } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post(`/api/projects/${projectId}/labels`, {
+        headers: headers(),
+        data: { name: 'cat', color: '#ff0000' },
+      })
+    ).status(),
+  ).toBe(201);
 
   const originals = new Map<string, Buffer>();
   for (let i = 0; i < count; i++) {
     const name = `img${i}.png`;
     // Noise does not compress: each image adds its full size to the zip.
     const raw = Buffer.from(Array.from({ length: 64 * 48 * 3 }, (_, j) => (j * 7919 + i * 104729) % 251));
-    const png = await sharp(raw, { raw: { width: 64, height: 48, channels: 3 } }).png().toBuffer();
+    const png = await sharp(raw, { raw: { width: 64, height: 48, channels: 3 } })
+      .png()
+      .toBuffer();
     originals.set(name, png);
-    const upload = await page.request.post(`/api/projects/${projectId}/uploads`, { headers: headers(), data: { fileName: name, bytes: png.length } });
+    const upload = await page.request.post(`/api/projects/${projectId}/uploads`, {
+      headers: headers(),
+      data: { fileName: name, bytes: png.length },
+    });
     expect(upload.status()).toBe(201);
     const { uploadId } = (await upload.json()) as { uploadId: string };
-    const put = await page.request.put(`/api/projects/${projectId}/uploads/${uploadId}`, { headers: { ...headers(), 'Content-Type': 'application/octet-stream' }, data: png });
+    const put = await page.request.put(`/api/projects/${projectId}/uploads/${uploadId}`, {
+      headers: { ...headers(), 'Content-Type': 'application/octet-stream' },
+      data: png,
+    });
     expect(put.ok()).toBe(true);
   }
-  await expect.poll(async () => {
-    token = `Bearer ${(await login(page.request, email)).token}`;
-    const body = (await (await page.request.get(`/api/projects/${projectId}/images?limit=100`, { headers: headers() })).json()) as { items: { state: string }[] };
-    return body.items.filter((i) => i.state === 'ready').length;
-  }, { timeout: 90_000 }).toBe(count);
+  await expect
+    .poll(
+      async () => {
+        token = `Bearer ${(await login(page.request, email)).token}`;
+        const body = (await (
+          await page.request.get(`/api/projects/${projectId}/images?limit=100`, { headers: headers() })
+        ).json()) as { items: { state: string }[] };
+        return body.items.filter((i) => i.state === 'ready').length;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(count);
 
   const pair = await login(page.request, email);
   await storeSession(page, pair);
@@ -74,7 +102,8 @@ function checkZip(file: string, originals: Map<string, Buffer>) {
     expect(listing).toContain(`Annotations/${name.replace(/\.png$/, '.xml')}`);
   }
   expect(listing).toContain('annotations.json');
-  for (const [name, bytes] of originals) expect(execFileSync('unzip', ['-p', file, `JPEGImages/${name}`]).equals(bytes)).toBe(true);
+  for (const [name, bytes] of originals)
+    expect(execFileSync('unzip', ['-p', file, `JPEGImages/${name}`]).equals(bytes)).toBe(true);
 }
 
 test('without showSaveFilePicker the export streams through the service worker into a valid zip', async ({ page }) => {

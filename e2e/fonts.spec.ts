@@ -12,7 +12,8 @@ test('Korean pages render Hangul with the shipped web font', async ({ page, cont
     const faces = await document.fonts.load('32px "Pretendard Variable"', '가나다한글');
     const draw = (text: string) => {
       const c = document.createElement('canvas');
-      c.width = 64; c.height = 48;
+      c.width = 64;
+      c.height = 48;
       const ctx = c.getContext('2d')!;
       ctx.font = '32px "Pretendard Variable"';
       ctx.fillText(text, 4, 36);

@@ -32,11 +32,16 @@ async function bigPng(): Promise<Buffer> {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) raw.set(bigImageColour(x, y), (y * width + x) * 3);
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Signs up, creates a project with a label, uploads `files`, waits until they are processed, and signs the page in. */
-async function projectWith(page: Page, files: { name: string; png: Buffer }[]): Promise<{ projectId: string; ids: Map<string, string>; labelId: string; freshToken: () => Promise<string> }> {
+async function projectWith(
+  page: Page,
+  files: { name: string; png: Buffer }[],
+): Promise<{ projectId: string; ids: Map<string, string>; labelId: string; freshToken: () => Promise<string> }> {
   const email = `viewer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.maru.ai`;
   await registerVerified(page.request, email, 'Viewer Tester', PASSWORD);
   const login = async () => {
@@ -46,29 +51,46 @@ async function projectWith(page: Page, files: { name: string; png: Buffer }[]): 
   };
   let token = `Bearer ${(await login()).token}`;
   const headers = () => ({ Authorization: token });
-  const created = await page.request.post('/api/projects', { headers: headers(), data: { title: '뷰어', description: 'viewer', subtype: 'IMAGE_OBJECT_DETECTION' } });
+  const created = await page.request.post('/api/projects', {
+    headers: headers(),
+    data: { title: '뷰어', description: 'viewer', subtype: 'IMAGE_OBJECT_DETECTION' },
+  });
   expect(created.status()).toBe(201);
   const projectId = ((await created.json()) as { id: string }).id;
   // Cyan: no block of the test image comes near it, so the box outline can be found on screen.
-  const label = await page.request.post(`/api/projects/${projectId}/labels`, { headers: headers(), data: { name: 'cat', color: '#00ffff' } });
+  const label = await page.request.post(`/api/projects/${projectId}/labels`, {
+    headers: headers(),
+    data: { name: 'cat', color: '#00ffff' },
+  });
   expect(label.status()).toBe(201);
   const labelId = ((await label.json()) as { id: string }).id;
 
   const ids = new Map<string, string>();
   for (const { name, png } of files) {
-    const upload = await page.request.post(`/api/projects/${projectId}/uploads`, { headers: headers(), data: { fileName: name, bytes: png.length } });
+    const upload = await page.request.post(`/api/projects/${projectId}/uploads`, {
+      headers: headers(),
+      data: { fileName: name, bytes: png.length },
+    });
     expect(upload.status()).toBe(201);
     const { uploadId } = (await upload.json()) as { uploadId: string };
-    const put = await page.request.put(`/api/projects/${projectId}/uploads/${uploadId}`, { headers: { ...headers(), 'Content-Type': 'application/octet-stream' }, data: png });
+    const put = await page.request.put(`/api/projects/${projectId}/uploads/${uploadId}`, {
+      headers: { ...headers(), 'Content-Type': 'application/octet-stream' },
+      data: png,
+    });
     expect(put.ok()).toBe(true);
     ids.set(name, ((await put.json()) as { id: string }).id);
   }
-  await expect.poll(async () => {
-    token = `Bearer ${(await login()).token}`;
-    const list = await page.request.get(`/api/projects/${projectId}/images`, { headers: headers() });
-    const body = (await list.json()) as { items: { state: string }[] };
-    return body.items.filter((i) => i.state === 'ready').length;
-  }, { timeout: 120_000 }).toBe(files.length);
+  await expect
+    .poll(
+      async () => {
+        token = `Bearer ${(await login()).token}`;
+        const list = await page.request.get(`/api/projects/${projectId}/images`, { headers: headers() });
+        const body = (await list.json()) as { items: { state: string }[] };
+        return body.items.filter((i) => i.state === 'ready').length;
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(files.length);
 
   const pair = await login();
   await storeSession(page, pair);
@@ -88,20 +110,33 @@ function watchTiles(page: Page) {
 /** Waits until every tile the view wants is on screen. */
 async function tilesSettled(page: Page): Promise<void> {
   const tiles = page.getByTestId('viewer-tiles');
-  await wait.poll(async () => {
-    const loaded = Number(await tiles.getAttribute('data-loaded'));
-    const wanted = Number(await tiles.getAttribute('data-wanted'));
-    return wanted > 0 && loaded >= wanted;
-  }).toBe(true);
+  await wait
+    .poll(async () => {
+      const loaded = Number(await tiles.getAttribute('data-loaded'));
+      const wanted = Number(await tiles.getAttribute('data-wanted'));
+      return wanted > 0 && loaded >= wanted;
+    })
+    .toBe(true);
 }
 
 /** The canvas as the user sees it, as RGB rows (the device pixel ratio is 1). */
-async function readCanvas(canvas: Locator): Promise<{ width: number; height: number; at: (x: number, y: number) => number[] }> {
-  const { data, info } = await sharp(await canvas.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+async function readCanvas(
+  canvas: Locator,
+): Promise<{ width: number; height: number; at: (x: number, y: number) => number[] }> {
+  const { data, info } = await sharp(await canvas.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return {
     width: info.width,
     height: info.height,
-    at: (x, y) => Array.from(data.subarray((Math.round(y) * info.width + Math.round(x)) * 3, (Math.round(y) * info.width + Math.round(x)) * 3 + 3)),
+    at: (x, y) =>
+      Array.from(
+        data.subarray(
+          (Math.round(y) * info.width + Math.round(x)) * 3,
+          (Math.round(y) * info.width + Math.round(x)) * 3 + 3,
+        ),
+      ),
   };
 }
 
@@ -110,7 +145,10 @@ function expectAllArrived(list: { url: string; status: number }[]): void {
   expect(list.length).toBeGreaterThan(0);
   for (const url of new Set(list.map((t) => t.url))) {
     const statuses = list.filter((t) => t.url === url).map((t) => t.status);
-    expect(statuses.every((status) => status === 200 || status === 401), `${url}: ${statuses.join(',')}`).toBe(true);
+    expect(
+      statuses.every((status) => status === 200 || status === 401),
+      `${url}: ${statuses.join(',')}`,
+    ).toBe(true);
     expect(statuses.at(-1), url).toBe(200);
   }
 }
@@ -135,7 +173,9 @@ async function expectSwiftShader(page: Page): Promise<void> {
   expect(renderer, `renderer string: ${renderer}`).toContain('SwiftShader');
 }
 
-test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tiles, and keeps loading after the token expired', async ({ page }) => {
+test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tiles, and keeps loading after the token expired', async ({
+  page,
+}) => {
   const { projectId, ids, labelId, freshToken } = await projectWith(page, [{ name: 'big.png', png: await bigPng() }]);
   const imageId = ids.get('big.png')!;
   // One box inside block (4, 0) (red: little green), away from every point the colour checks read.
@@ -168,14 +208,27 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
   const tagX = shot.width / 2 + (2100 - 1500) * z;
   const boxTop = shot.height / 2 + (50 - 1000) * z;
   const tagY = boxTop >= 16 ? boxTop - 16 : boxTop;
-  await expect.poll(async () => (await readCanvas(canvas)).at(tagX + 1.5, tagY + 8).join(','), { timeout: 15_000 }).toBe('0,255,255');
+  await expect
+    .poll(async () => (await readCanvas(canvas)).at(tagX + 1.5, tagY + 8).join(','), { timeout: 15_000 })
+    .toBe('0,255,255');
   shot = await readCanvas(canvas);
 
   // Fitted: the image is centred; each block's centre shows that block's colour.
-  for (const [bx, by] of [[0, 0], [5, 0], [2, 1], [3, 2], [0, 3], [5, 3]] as const) {
+  for (const [bx, by] of [
+    [0, 0],
+    [5, 0],
+    [2, 1],
+    [3, 2],
+    [0, 3],
+    [5, 3],
+  ] as const) {
     const ix = bx * BLOCK + BLOCK / 2;
     const iy = by * BLOCK + BLOCK / 2;
-    expectColour(shot.at(shot.width / 2 + (ix - 1500) * z, shot.height / 2 + (iy - 1000) * z), blockColour(bx, by), `block ${bx},${by}`);
+    expectColour(
+      shot.at(shot.width / 2 + (ix - 1500) * z, shot.height / 2 + (iy - 1000) * z),
+      blockColour(bx, by),
+      `block ${bx},${by}`,
+    );
   }
   // Outside the image: the engine's background.
   expectColour(shot.at(4, 4), [32, 33, 36], 'background');
@@ -188,7 +241,8 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
   expect(green(edgeX - 8), 'left of the box').toBeLessThan(60);
 
   // The buttons zoom about the centre by 1.25 and back; fit returns to the whole image.
-  const zoomPercent = async () => Number(/([\d.]+)%/.exec((await page.getByTestId('viewer-zoom').textContent()) ?? '')?.[1]);
+  const zoomPercent = async () =>
+    Number(/([\d.]+)%/.exec((await page.getByTestId('viewer-zoom').textContent()) ?? '')?.[1]);
   // The toolbar shows whole percents: allow the rounding.
   const near = (target: number) => async () => Math.abs((await zoomPercent()) - target) <= 1;
   expect(await near(z * 100)()).toBe(true);
@@ -231,16 +285,26 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
   }
   await tilesSettled(page);
   const panned = tiles.slice(beforePan);
-  expect(panned.some((t) => t.status === 401), 'the expired token was refused at least once').toBe(true);
+  expect(
+    panned.some((t) => t.status === 401),
+    'the expired token was refused at least once',
+  ).toBe(true);
   // Every tile refused for the old token came back with the renewed one.
   expectAllArrived(panned);
   await expect(page.getByTestId('viewer-error')).toHaveCount(0);
   shot = await readCanvas(canvas);
   const centre = { x: 1500 - moved.x / zoomed, y: 1000 - moved.y / zoomed };
-  for (const [dx, dy] of [[-20, -20], [20, 20]] as const) {
+  for (const [dx, dy] of [
+    [-20, -20],
+    [20, 20],
+  ] as const) {
     const ix = centre.x + dx / zoomed;
     const iy = centre.y + dy / zoomed;
-    expectColour(shot.at(shot.width / 2 + dx, shot.height / 2 + dy), bigImageColour(ix, iy), `panned ${ix.toFixed(0)},${iy.toFixed(0)}`);
+    expectColour(
+      shot.at(shot.width / 2 + dx, shot.height / 2 + dy),
+      bigImageColour(ix, iy),
+      `panned ${ix.toFixed(0)},${iy.toFixed(0)}`,
+    );
   }
 });
 
@@ -251,7 +315,9 @@ test('a small image (no pyramid) opens through its original', async ({ page }) =
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) raw.set(x < width / 2 ? [220, 40, 40] : [40, 60, 210], (y * width + x) * 3);
   }
-  const png = await sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  const png = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
   const { projectId, ids } = await projectWith(page, [{ name: 'small.png', png }]);
   const tiles = watchTiles(page);
   const originals: number[] = [];

@@ -13,10 +13,24 @@ test('the header is transparent on the landing page at the top only', async ({ p
   await expect(header).toHaveAttribute('data-transparent', 'true');
   const bgTop = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(bgTop).toBe('rgba(0, 0, 0, 0)');
-  await expect.poll(() => page.evaluate(() => { window.scrollTo(0, 100); return window.scrollY; })).toBe(100);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, 100);
+        return window.scrollY;
+      }),
+    )
+    .toBe(100);
   await expect(header).toHaveAttribute('data-transparent', 'false');
   await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
-  await expect.poll(() => page.evaluate(() => { window.scrollTo(0, 30); return window.scrollY; })).toBe(30);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, 30);
+        return window.scrollY;
+      }),
+    )
+    .toBe(30);
   await expect(header).toHaveAttribute('data-transparent', 'true');
   // Other pages always have a solid header.
   await page.goto('/pricing');
@@ -28,10 +42,24 @@ test('the scroll-to-top button appears after 700 px and returns to the top', asy
   await page.goto('/support/privacy');
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.getByTestId('scroll-top')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => { window.scrollTo(0, 650); return window.scrollY; })).toBe(650);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, 650);
+        return window.scrollY;
+      }),
+    )
+    .toBe(650);
   await page.waitForTimeout(100);
   await expect(page.getByTestId('scroll-top')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => { window.scrollTo(0, 900); return window.scrollY; })).toBe(900);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, 900);
+        return window.scrollY;
+      }),
+    )
+    .toBe(900);
   await expect(page.getByTestId('scroll-top')).toBeVisible();
   await page.getByTestId('scroll-top').click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -82,7 +110,10 @@ test('logged out: start and sign-in buttons; the footer has its links and compan
   await expect(header.getByTestId('start')).toBeVisible();
   await expect(header.getByTestId('sign-in')).toHaveAttribute('href', '/login');
   const footer = page.getByTestId('site-footer');
-  await expect(footer.getByRole('link', { name: '개인정보처리방침' }).first()).toHaveAttribute('href', '/support/privacy');
+  await expect(footer.getByRole('link', { name: '개인정보처리방침' }).first()).toHaveAttribute(
+    'href',
+    '/support/privacy',
+  );
   await expect(footer.getByRole('link', { name: '이용약관' }).first()).toHaveAttribute('href', '/support/policy');
   await expect(footer.getByText('사업자등록번호', { exact: false })).toBeVisible();
   const inner = footer.locator('> div').first();

@@ -35,7 +35,7 @@ test.afterAll(() => {
   provider?.kill('SIGTERM');
 });
 
-test('Google button → the provider\'s login and consent → back in the app, signed in', async ({ page }) => {
+test("Google button → the provider's login and consent → back in the app, signed in", async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto('/login?redirect=%2Fconsole');
   await page.getByRole('link', { name: 'Google로 계속하기' }).click();

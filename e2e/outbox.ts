@@ -10,7 +10,11 @@ const PORT = Number(process.env.E2E_PORT ?? 8799);
 export const E2E_DATA_DIR = `test-results/data-${PORT}`;
 const OUTBOX = path.resolve(E2E_DATA_DIR, 'outbox');
 
-interface OutboxMail { to: string; subject: string; links: string[] }
+interface OutboxMail {
+  to: string;
+  subject: string;
+  links: string[];
+}
 
 /**
  * The path (and query) of the link matching `pattern` in the newest mail to `to`, waiting for it
@@ -18,18 +22,25 @@ interface OutboxMail { to: string; subject: string; links: string[] }
  */
 export async function linkFromOutbox(to: string, pattern: RegExp): Promise<string> {
   let found: string | undefined;
-  await expect.poll(async () => {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort();
-    for (const name of names.reverse()) {
-      const mail = JSON.parse(await readFile(path.join(OUTBOX, name), 'utf8')) as OutboxMail;
-      const link = mail.to.toLowerCase() === to.toLowerCase() ? mail.links.find((l) => pattern.test(l)) : undefined;
-      if (link) {
-        found = link;
-        return true;
-      }
-    }
-    return false;
-  }, { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const names = (await readdir(OUTBOX).catch(() => [] as string[]))
+          .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+          .sort();
+        for (const name of names.reverse()) {
+          const mail = JSON.parse(await readFile(path.join(OUTBOX, name), 'utf8')) as OutboxMail;
+          const link = mail.to.toLowerCase() === to.toLowerCase() ? mail.links.find((l) => pattern.test(l)) : undefined;
+          if (link) {
+            found = link;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   const url = new URL(found!);
   return url.pathname + url.search;
 }

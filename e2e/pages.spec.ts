@@ -29,10 +29,18 @@ for (const locale of ['ko', 'en'] as const) {
         expect(await page.title()).not.toMatch(/^Not Found/);
 
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze();
         const bad = results.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+          .map(
+            (v) =>
+              `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join('\n    ')}`,
+          );
         expect(bad, bad.join('\n')).toEqual([]);
         expect(errors).toEqual([]);
       });
@@ -44,7 +52,18 @@ test('page titles differ between pages (each page has its own title)', async ({ 
   test.setTimeout(90_000);
   await context.addCookies([{ name: 'i18n_redirected', value: 'ko', url: 'http://127.0.0.1' }]);
   const titles = new Map<string, string>();
-  for (const route of ['/', '/info', '/info/label', '/solution/vision', '/pricing', '/support/faq', '/support/policy', '/support/privacy', '/docs', '/resources/model']) {
+  for (const route of [
+    '/',
+    '/info',
+    '/info/label',
+    '/solution/vision',
+    '/pricing',
+    '/support/faq',
+    '/support/policy',
+    '/support/privacy',
+    '/docs',
+    '/resources/model',
+  ]) {
     await page.goto(route);
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page).toHaveTitle(/AI 관리 플랫폼$/);

@@ -33,16 +33,27 @@ async function signIn(page: Page): Promise<void> {
 /** A folder 'pets' with cat/ and dog/ sub-folders of PNGs (one 20,000 × 20,000), and a corrupt 'broken.png'. */
 async function makeFiles(): Promise<{ folder: string; broken: string }> {
   const folder = path.join(FILES, 'pets');
-  const colours = { cat: [{ r: 200, g: 40, b: 40 }, { r: 220, g: 90, b: 60 }], dog: [{ r: 40, g: 60, b: 200 }] };
+  const colours = {
+    cat: [
+      { r: 200, g: 40, b: 40 },
+      { r: 220, g: 90, b: 60 },
+    ],
+    dog: [{ r: 40, g: 60, b: 200 }],
+  };
   for (const [name, list] of Object.entries(colours)) {
     await mkdir(path.join(folder, name), { recursive: true });
     for (const [i, background] of list.entries()) {
-      const png = await sharp({ create: { width: 64 + i * 16, height: 48, channels: 3, background } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64 + i * 16, height: 48, channels: 3, background } })
+        .png()
+        .toBuffer();
       await writeFile(path.join(folder, name, `${name}${i + 1}.png`), png);
     }
   }
   // 400 megapixels in ~12 MB (one colour, fast deflate): decoded, thumbnailed and tiled by the server.
-  const huge = sharp({ limitInputPixels: false, create: { width: 20_000, height: 20_000, channels: 3, background: { r: 30, g: 140, b: 90 } } });
+  const huge = sharp({
+    limitInputPixels: false,
+    create: { width: 20_000, height: 20_000, channels: 3, background: { r: 30, g: 140, b: 90 } },
+  });
   await huge.png({ compressionLevel: 1 }).toFile(path.join(folder, 'cat', 'huge.png'));
   const broken = path.join(FILES, 'broken.png');
   await writeFile(broken, Buffer.from('this is not an image at all, only text pretending to be a PNG'));
@@ -77,7 +88,9 @@ test('create a project, add labels, upload a folder, see thumbnails, tag and fil
   await wait(page.getByRole('heading', { level: 1, name: '반려동물 분류' })).toBeVisible();
 
   // No label yet: uploads are refused with the rule's message.
-  await wait(page.getByTestId('upload-blocked')).toHaveText('데이터를 업로드하려면 먼저 라벨 클래스를 하나 이상 추가해 주세요.');
+  await wait(page.getByTestId('upload-blocked')).toHaveText(
+    '데이터를 업로드하려면 먼저 라벨 클래스를 하나 이상 추가해 주세요.',
+  );
 
   const labelForm = page.getByTestId('label-add');
   for (const name of ['cat', 'dog']) {
@@ -111,14 +124,23 @@ test('create a project, add labels, upload a folder, see thumbnails, tag and fil
   // Its 512 px DeepZoom pyramid: 16 levels, the finest 40 × 40 tiles, served to the project's members.
   const projectId = /\/console\/projects\/([^/]+)$/.exec(page.url())?.[1] ?? '';
   const token = await page.evaluate(() => localStorage.getItem('auth._token.local') ?? '');
-  const list = await page.request.get(`/api/projects/${projectId}/images?q=huge`, { headers: { authorization: token } });
+  const list = await page.request.get(`/api/projects/${projectId}/images?q=huge`, {
+    headers: { authorization: token },
+  });
   const huge = ((await list.json()) as { items: { tiles: { levels: number; urlTemplate: string } | null }[] }).items[0];
   expect(huge?.tiles?.levels).toBe(16);
   const tileUrl = (huge?.tiles?.urlTemplate ?? '').replace('{level}', '15').replace('{x}', '39').replace('{y}', '39');
   const tile = await page.request.get(tileUrl, { headers: { authorization: token } });
   expect(tile.status()).toBe(200);
   expect((await sharp(await tile.body()).metadata()).width).toBe(20_000 - 39 * 512);
-  await expect.poll(() => page.getByTestId('thumbnail').first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('thumbnail')
+        .first()
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    )
+    .toBeGreaterThan(0);
   await expect(cards.filter({ hasText: 'cat1.png' })).toContainText('image/png');
 
   // Tag one image, then filter by the tag.
@@ -145,7 +167,10 @@ test('settings: repeat cycle rule, split re-roll, then delete after confirmation
   await signIn(page);
   await page.goto('/en/console');
   await page.getByTestId('project-create-open').click();
-  await page.getByTestId('project-create').getByRole('textbox', { name: /Project name/ }).fill('Sound check');
+  await page
+    .getByTestId('project-create')
+    .getByRole('textbox', { name: /Project name/ })
+    .fill('Sound check');
   await page.getByTestId('project-create').getByRole('combobox', { name: 'Data kind' }).selectOption('AUDIO');
   await page.getByRole('button', { name: 'Create' }).click();
   await wait(page).toHaveURL(/\/en\/console\/projects\/[^/]+$/);

@@ -17,9 +17,18 @@ test.describe.configure({ timeout: 120_000 });
 /** Signs up and verifies through the API, then grants the platform admin scope. */
 async function createAdmin(page: Page): Promise<string> {
   const email = `notice-admin-${Date.now().toString(36)}@e2e.maru.ai`;
-  expect((await page.request.post('/api/auth/register', { data: { name: 'Notice Admin', email, password: PASSWORD, locale: 'ko' } })).status()).toBe(202);
+  expect(
+    (
+      await page.request.post('/api/auth/register', {
+        data: { name: 'Notice Admin', email, password: PASSWORD, locale: 'ko' },
+      })
+    ).status(),
+  ).toBe(202);
   expect((await page.request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
-  execFileSync('npx', ['tsx', 'server/scripts/grantAdmin.ts', email], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, stdio: 'pipe' });
+  execFileSync('npx', ['tsx', 'server/scripts/grantAdmin.ts', email], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    stdio: 'pipe',
+  });
   return email;
 }
 
@@ -45,7 +54,9 @@ test('a platform admin posts a notice; the list, its page and the search show it
 
   await page.goto('/support/notice/edit');
   await page.getByRole('textbox', { name: '제목' }).fill(title);
-  await page.getByRole('textbox', { name: '내용' }).fill(`<p>일요일 <strong>02:00</strong>부터 점검합니다.</p><script>window.pwned = 1</script><p>${word} 확인</p>`);
+  await page
+    .getByRole('textbox', { name: '내용' })
+    .fill(`<p>일요일 <strong>02:00</strong>부터 점검합니다.</p><script>window.pwned = 1</script><p>${word} 확인</p>`);
   await page.getByText('목록 맨 위에 고정').click();
   await page.getByRole('button', { name: '저장' }).click();
 

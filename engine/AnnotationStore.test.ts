@@ -38,25 +38,61 @@ function randomCommand(r: Random, store: AnnotationStore, nextId: () => string):
   const id = nextId();
   switch (op) {
     case 0:
-      return { id, type: 'addBoxes', boxes: Array.from({ length: randomInt(r, 1, 3) }, () => box(`b${++idCounter}`, randomInt(r, 0, 900), randomInt(r, 0, 900), randomInt(r, 20, 90), randomInt(r, 20, 90), randomInt(r, 0, 3))) };
+      return {
+        id,
+        type: 'addBoxes',
+        boxes: Array.from({ length: randomInt(r, 1, 3) }, () =>
+          box(
+            `b${++idCounter}`,
+            randomInt(r, 0, 900),
+            randomInt(r, 0, 900),
+            randomInt(r, 20, 90),
+            randomInt(r, 20, 90),
+            randomInt(r, 0, 3),
+          ),
+        ),
+      };
     case 1: {
-      const victims = [...new Map(Array.from({ length: randomInt(r, 1, 2) }, () => pick()).map((b) => [b.id, b])).values()];
+      const victims = [
+        ...new Map(Array.from({ length: randomInt(r, 1, 2) }, () => pick()).map((b) => [b.id, b])).values(),
+      ];
       return { id, type: 'deleteBoxes', boxes: victims };
     }
     case 2: {
       const b = pick();
-      return { id, type: 'moveBoxes', moves: [{ boxId: b.id, from: { x: b.x, y: b.y }, to: { x: b.x + randomInt(r, -40, 40), y: b.y + randomInt(r, -40, 40) } }] };
+      return {
+        id,
+        type: 'moveBoxes',
+        moves: [
+          {
+            boxId: b.id,
+            from: { x: b.x, y: b.y },
+            to: { x: b.x + randomInt(r, -40, 40), y: b.y + randomInt(r, -40, 40) },
+          },
+        ],
+      };
     }
     case 3: {
       const b = pick();
-      return { id, type: 'resizeBox', boxId: b.id, from: { x: b.x, y: b.y, width: b.width, height: b.height }, to: { x: b.x - 5, y: b.y, width: b.width + randomInt(r, 0, 30), height: b.height + 7 } };
+      return {
+        id,
+        type: 'resizeBox',
+        boxId: b.id,
+        from: { x: b.x, y: b.y, width: b.width, height: b.height },
+        to: { x: b.x - 5, y: b.y, width: b.width + randomInt(r, 0, 30), height: b.height + 7 },
+      };
     }
     case 4: {
       const b = pick();
       return { id, type: 'setLabel', changes: [{ boxId: b.id, from: b.label, to: (b.label + 1) % 4 }] };
     }
     default:
-      return { id, type: 'setBoxes', before: boxes, after: boxes.filter(() => r() < 0.8).map((b) => ({ ...b, x: b.x + 1 })) };
+      return {
+        id,
+        type: 'setBoxes',
+        before: boxes,
+        after: boxes.filter(() => r() < 0.8).map((b) => ({ ...b, x: b.x + 1 })),
+      };
   }
 }
 
@@ -113,7 +149,11 @@ describe('AnnotationStore', () => {
     expect([...store.rects.subarray(8, 12)]).toEqual([200, 0, 30, 30]);
     expect(store.labelsBySlot[2]).toBe(2);
 
-    store.execute({ id: '1', type: 'moveBoxes', moves: [{ boxId: 'c', from: { x: 200, y: 0 }, to: { x: 210, y: 5 } }] });
+    store.execute({
+      id: '1',
+      type: 'moveBoxes',
+      moves: [{ boxId: 'c', from: { x: 200, y: 0 }, to: { x: 210, y: 5 } }],
+    });
     expect(changes.at(-1)).toMatchObject({ source: 'edit', slots: { start: 2, end: 3 }, reallocated: false });
     expect([...store.rects.subarray(8, 10)]).toEqual([210, 5]);
 

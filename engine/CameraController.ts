@@ -4,7 +4,16 @@
  * change is constrained (zoom limits, centre on the image) and reported once via `onChange`.
  * The math lives in camera.ts; this class only holds state.
  */
-import { constrainView, fitView, panBy, screenToImage, viewForRect, zoomAbout, zoomLimitsFor, type ZoomLimits } from './camera';
+import {
+  constrainView,
+  fitView,
+  panBy,
+  screenToImage,
+  viewForRect,
+  zoomAbout,
+  zoomLimitsFor,
+  type ZoomLimits,
+} from './camera';
 import type { Rect, Size, Vec2, View, Viewport } from './types';
 
 /** Zoom factor per pixel of wheel delta: 100 px of wheel ≈ ×0.82 (out) or ×1.22 (in). */
@@ -28,7 +37,12 @@ export class CameraController {
   private readonly maxZoom: number;
 
   /** Starts fitted to the image; `onChange` runs after every effective change. */
-  constructor(image: Size, viewport: Viewport, options: CameraOptions, private readonly onChange: (view: View) => void) {
+  constructor(
+    image: Size,
+    viewport: Viewport,
+    options: CameraOptions,
+    private readonly onChange: (view: View) => void,
+  ) {
     this.fitPadding = options.fitPadding ?? 16;
     this.maxZoom = options.maxZoom ?? 32;
     this.image = { ...image };
@@ -70,7 +84,10 @@ export class CameraController {
     this.setView(zoomAbout(this.currentView, this.currentViewport, screenPoint, factor, this.zoomRange));
   }
 
-  zoomTo(zoom: number, screenPoint: Vec2 = { x: this.currentViewport.width / 2, y: this.currentViewport.height / 2 }): void {
+  zoomTo(
+    zoom: number,
+    screenPoint: Vec2 = { x: this.currentViewport.width / 2, y: this.currentViewport.height / 2 },
+  ): void {
     this.zoomAbout(screenPoint, zoom / this.currentView.zoom);
   }
 

@@ -89,12 +89,25 @@ export class EngineCore {
     this.camera = new CameraController(options.imageSize, options.viewport, options, (view) => {
       this.events.emit('view', { view, zoomPercent: view.zoom * 100 });
     });
-    this.tools = { pan: new PanTool(), select: new SelectTool(), box: new BoxTool(), zoomIn: new ZoomTool('zoomIn'), zoomOut: new ZoomTool('zoomOut') };
+    this.tools = {
+      pan: new PanTool(),
+      select: new SelectTool(),
+      box: new BoxTool(),
+      zoomIn: new ZoomTool('zoomIn'),
+      zoomOut: new ZoomTool('zoomOut'),
+    };
     this.ctx = this.createContext();
     this.activeTool = this.tools[options.tool ?? 'select'];
     this.activeTool.enter(this.ctx);
-    const forward = <K extends keyof AnnotationEvents>(type: K) => this.store.on(type, (payload) => this.events.emit(type, payload as EngineCoreEvents[K]));
-    this.unsubscribers = [forward('annotations'), forward('selection'), forward('hover'), forward('labels'), forward('history')];
+    const forward = <K extends keyof AnnotationEvents>(type: K) =>
+      this.store.on(type, (payload) => this.events.emit(type, payload as EngineCoreEvents[K]));
+    this.unsubscribers = [
+      forward('annotations'),
+      forward('selection'),
+      forward('hover'),
+      forward('labels'),
+      forward('history'),
+    ];
   }
 
   /** Subscribes to an event; returns the unsubscribe function. */
@@ -228,7 +241,11 @@ export class EngineCore {
    */
   keyDown(e: KeyInput): boolean {
     if (this.activeTool.onKeyDown(this.ctx, e)) return true;
-    if ((e.key === 'Delete' || e.key === 'Backspace') && this.store.selection.size > 0 && this.activeTool.state === 'idle') {
+    if (
+      (e.key === 'Delete' || e.key === 'Backspace') &&
+      this.store.selection.size > 0 &&
+      this.activeTool.state === 'idle'
+    ) {
       this.deleteSelection();
       return true;
     }
@@ -260,7 +277,12 @@ export class EngineCore {
   /** Replaces every box as one undoable command (imports, auto-labelling). */
   replaceBoxes(boxes: readonly Box[]): void {
     this.cancelGesture();
-    this.store.execute({ id: this.newCmdId(), type: 'setBoxes', before: this.store.boxes(), after: boxes.map(copyBox) });
+    this.store.execute({
+      id: this.newCmdId(),
+      type: 'setBoxes',
+      before: this.store.boxes(),
+      after: boxes.map(copyBox),
+    });
   }
 
   select(ids: Iterable<string>): void {

@@ -114,7 +114,10 @@ describe('TextureCache', () => {
         const op = r();
         if (op < 0.45) view = panBy(view, randomRange(r, -900, 900), randomRange(r, -600, 600));
         else if (op < 0.9) {
-            view = zoomAbout(view, viewport, { x: r() * 1280, y: r() * 800 }, randomRange(r, 0.4, 2.5), { min: 0.01, max: 8 });
+          view = zoomAbout(view, viewport, { x: r() * 1280, y: r() * 800 }, randomRange(r, 0.4, 2.5), {
+            min: 0.01,
+            max: 8,
+          });
         }
         view = constrainView(view, info, { min: 0.01, max: 8 });
         scheduler.update(view, viewport);

@@ -59,7 +59,13 @@ describe('TileScheduler', () => {
   it('with defer, starts and aborts requests only when the deferred run comes, for the latest view', () => {
     const { load, calls } = fakeLoader();
     const runs: Array<() => void> = [];
-    const s = new TileScheduler({ info, load, cache: { has: () => false }, maxInFlight: 100, defer: (run) => runs.push(run) });
+    const s = new TileScheduler({
+      info,
+      load,
+      cache: { has: () => false },
+      maxInFlight: 100,
+      defer: (run) => runs.push(run),
+    });
     s.update(view, viewport);
     expect(calls).toHaveLength(0);
     expect(s.syncPending).toBe(true);
@@ -132,7 +138,13 @@ describe('TileScheduler', () => {
   it('drops loaded-but-unuploaded tiles that are no longer wanted, releasing them', async () => {
     const { load, calls } = fakeLoader();
     const released: TileImage[] = [];
-    const s = new TileScheduler({ info, load, cache: { has: () => false }, maxInFlight: 2, releaseImage: (i) => released.push(i) });
+    const s = new TileScheduler({
+      info,
+      load,
+      cache: { has: () => false },
+      maxInFlight: 2,
+      releaseImage: (i) => released.push(i),
+    });
     s.update(view, viewport);
     calls[0]!.resolve();
     await flush();
@@ -145,7 +157,14 @@ describe('TileScheduler', () => {
     const { load, calls } = fakeLoader();
     let now = 0;
     const errors: string[] = [];
-    const s = new TileScheduler({ info, load, cache: { has: () => false }, maxInFlight: 1, now: () => now, onError: (k) => errors.push(k) });
+    const s = new TileScheduler({
+      info,
+      load,
+      cache: { has: () => false },
+      maxInFlight: 1,
+      now: () => now,
+      onError: (k) => errors.push(k),
+    });
     s.update(view, viewport);
     calls[0]!.reject(new Error('http 500'));
     await flush();
@@ -177,7 +196,12 @@ describe('TileScheduler', () => {
     cached.add('0/7/6');
     s.update({ centerX: 4096, centerY: 4096, zoom: 0.5 }, { width: 1024, height: 1024, dpr: 1 });
     expect(s.level).toBe(1);
-    expect(s.drawList().map((d) => d.key).sort()).toEqual(['0/6/6', '0/7/6']);
+    expect(
+      s
+        .drawList()
+        .map((d) => d.key)
+        .sort(),
+    ).toEqual(['0/6/6', '0/7/6']);
     expect(s.progress()).toEqual({ visible: 4, cached: 0 });
   });
 

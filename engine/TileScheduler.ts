@@ -186,7 +186,13 @@ export class TileScheduler {
     add(rangeTiles(v));
     if (this.ring > 0 && v.x1 >= v.x0) {
       const { cols, rows } = gridSize(info, level);
-      const outer = { level, x0: Math.max(0, v.x0 - this.ring), y0: Math.max(0, v.y0 - this.ring), x1: Math.min(cols - 1, v.x1 + this.ring), y1: Math.min(rows - 1, v.y1 + this.ring) };
+      const outer = {
+        level,
+        x0: Math.max(0, v.x0 - this.ring),
+        y0: Math.max(0, v.y0 - this.ring),
+        x1: Math.min(cols - 1, v.x1 + this.ring),
+        y1: Math.min(rows - 1, v.y1 + this.ring),
+      };
       add(rangeTiles(outer).filter((t) => t.x < v.x0 || t.x > v.x1 || t.y < v.y0 || t.y > v.y1));
     }
     if (level + 1 < info.levels) add(rangeTiles(tileRangeFor(info, level + 1, rect)));
@@ -252,7 +258,13 @@ export class TileScheduler {
     const push = (level: number, x: number, y: number, key: string) => {
       if (seen.has(key)) return;
       seen.add(key);
-      const entry = this.drawPool[out.length] ?? { key: '', level: 0, x: 0, y: 0, rect: { x: 0, y: 0, width: 0, height: 0 } };
+      const entry = this.drawPool[out.length] ?? {
+        key: '',
+        level: 0,
+        x: 0,
+        y: 0,
+        rect: { x: 0, y: 0, width: 0, height: 0 },
+      };
       this.drawPool[out.length] = entry;
       entry.key = key;
       entry.level = level;

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clampZoom, constrainView, fitView, fitZoom, imageToClipMatrix, imageToScreen, panBy, screenToImage, visibleImageRect,
-  viewForRect, zoomAbout, zoomLimitsFor,
+  clampZoom,
+  constrainView,
+  fitView,
+  fitZoom,
+  imageToClipMatrix,
+  imageToScreen,
+  panBy,
+  screenToImage,
+  visibleImageRect,
+  viewForRect,
+  zoomAbout,
+  zoomLimitsFor,
 } from './camera';
 import { mulberry32 } from './random';
 import type { View, Viewport } from './types';
@@ -102,7 +112,11 @@ describe('camera', () => {
   });
 
   it('constrainView keeps the centre on the image and the zoom in range', () => {
-    const v = constrainView({ centerX: -50, centerY: 9e9, zoom: 100 }, { width: 1000, height: 500 }, { min: 0.1, max: 32 });
+    const v = constrainView(
+      { centerX: -50, centerY: 9e9, zoom: 100 },
+      { width: 1000, height: 500 },
+      { min: 0.1, max: 32 },
+    );
     expect(v).toEqual({ centerX: 0, centerY: 500, zoom: 32 });
     const ok: View = { centerX: 10, centerY: 10, zoom: 1 };
     expect(constrainView(ok, { width: 1000, height: 500 }, { min: 0.1, max: 32 })).toBe(ok);

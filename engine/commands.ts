@@ -104,11 +104,19 @@ export function invertCommand(command: BoxCommand, id: string): BoxCommand {
     case 'deleteBoxes':
       return { id, type: 'addBoxes', boxes: command.boxes.map(copyBox) };
     case 'moveBoxes':
-      return { id, type: 'moveBoxes', moves: command.moves.map((m) => ({ boxId: m.boxId, from: { ...m.to }, to: { ...m.from } })) };
+      return {
+        id,
+        type: 'moveBoxes',
+        moves: command.moves.map((m) => ({ boxId: m.boxId, from: { ...m.to }, to: { ...m.from } })),
+      };
     case 'resizeBox':
       return { id, type: 'resizeBox', boxId: command.boxId, from: { ...command.to }, to: { ...command.from } };
     case 'setLabel':
-      return { id, type: 'setLabel', changes: command.changes.map((c) => ({ boxId: c.boxId, from: c.to, to: c.from })) };
+      return {
+        id,
+        type: 'setLabel',
+        changes: command.changes.map((c) => ({ boxId: c.boxId, from: c.to, to: c.from })),
+      };
     case 'setBoxes':
       return { id, type: 'setBoxes', before: command.after.map(copyBox), after: command.before.map(copyBox) };
   }

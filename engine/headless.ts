@@ -89,9 +89,16 @@ export function createHeadlessEngine(options: HeadlessOptions): HeadlessEngine {
   const input = (x: number, y: number, mods: Mods = {}, button = mods.button ?? 0): PointerInput => {
     time += 16;
     return {
-      x, y, button, buttons,
-      shiftKey: mods.shiftKey ?? false, ctrlKey: mods.ctrlKey ?? false, metaKey: mods.metaKey ?? false, altKey: mods.altKey ?? false,
-      pointerId: 1, time,
+      x,
+      y,
+      button,
+      buttons,
+      shiftKey: mods.shiftKey ?? false,
+      ctrlKey: mods.ctrlKey ?? false,
+      metaKey: mods.metaKey ?? false,
+      altKey: mods.altKey ?? false,
+      pointerId: 1,
+      time,
     };
   };
   const h: HeadlessEngine = {
@@ -116,11 +123,18 @@ export function createHeadlessEngine(options: HeadlessOptions): HeadlessEngine {
     drag(from, to, mods) {
       const steps = mods?.steps ?? 5;
       h.pointerDown(from.x, from.y, mods);
-      for (let i = 1; i <= steps; i++) h.pointerMove(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps, mods);
+      for (let i = 1; i <= steps; i++)
+        h.pointerMove(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps, mods);
       h.pointerUp(to.x, to.y, mods);
     },
     key(key, mods = {}) {
-      return core.keyDown({ key, shiftKey: mods.shiftKey ?? false, ctrlKey: mods.ctrlKey ?? false, metaKey: mods.metaKey ?? false, altKey: mods.altKey ?? false });
+      return core.keyDown({
+        key,
+        shiftKey: mods.shiftKey ?? false,
+        ctrlKey: mods.ctrlKey ?? false,
+        metaKey: mods.metaKey ?? false,
+        altKey: mods.altKey ?? false,
+      });
     },
     view: () => core.view,
     boxes: () => core.store.boxes(),
@@ -128,11 +142,17 @@ export function createHeadlessEngine(options: HeadlessOptions): HeadlessEngine {
     undoStack: () => core.store.history.undoStack,
     toImage(x, y) {
       const { view, viewport } = core;
-      return { x: (x - viewport.width / 2) / view.zoom + view.centerX, y: (y - viewport.height / 2) / view.zoom + view.centerY };
+      return {
+        x: (x - viewport.width / 2) / view.zoom + view.centerX,
+        y: (y - viewport.height / 2) / view.zoom + view.centerY,
+      };
     },
     toScreen(x, y) {
       const { view, viewport } = core;
-      return { x: (x - view.centerX) * view.zoom + viewport.width / 2, y: (y - view.centerY) * view.zoom + viewport.height / 2 };
+      return {
+        x: (x - view.centerX) * view.zoom + viewport.width / 2,
+        y: (y - view.centerY) * view.zoom + viewport.height / 2,
+      };
     },
   };
   return h;

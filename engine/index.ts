@@ -23,7 +23,22 @@ export { adjustPixel } from '../shaders';
 export { pyramidInfo, DEFAULT_TILE_SIZE } from './pyramid';
 
 export {
-  DEFAULT_ADJUSTMENTS, EngineError, MIN_BOX_SIZE,
-  type Adjustments, type Box, type EngineErrorCode, type HandleName, type LabelClass, type PyramidInfo, type Rect,
-  type TileDecoder, type TileImage, type TileKey, type TileSource, type ToolName, type Vec2, type View, type Viewport,
+  DEFAULT_ADJUSTMENTS,
+  EngineError,
+  MIN_BOX_SIZE,
+  type Adjustments,
+  type Box,
+  type EngineErrorCode,
+  type HandleName,
+  type LabelClass,
+  type PyramidInfo,
+  type Rect,
+  type TileDecoder,
+  type TileImage,
+  type TileKey,
+  type TileSource,
+  type ToolName,
+  type Vec2,
+  type View,
+  type Viewport,
 } from './types';

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ancestorOf, gridSize, levelForZoom, levelSize, levelsFor, parseTileKey, pyramidInfo, tileKey, tileLevelRect, tileRangeFor,
-  tileRect, visibleTiles,
+  ancestorOf,
+  gridSize,
+  levelForZoom,
+  levelSize,
+  levelsFor,
+  parseTileKey,
+  pyramidInfo,
+  tileKey,
+  tileLevelRect,
+  tileRangeFor,
+  tileRect,
+  visibleTiles,
 } from './pyramid';
 
 describe('pyramid', () => {
@@ -58,7 +68,13 @@ describe('pyramid', () => {
     // touching an edge only does not count
     expect(visibleTiles(info, 0, { x: 512, y: 512, width: 512, height: 512 })).toEqual([{ level: 0, x: 1, y: 1 }]);
     expect(visibleTiles(info, 0, { x: -100, y: -100, width: 50, height: 50 })).toEqual([]);
-    expect(tileRangeFor(info, 1, { x: -1e6, y: -1e6, width: 1e7, height: 1e7 })).toEqual({ level: 1, x0: 0, y0: 0, x1: 1, y1: 1 });
+    expect(tileRangeFor(info, 1, { x: -1e6, y: -1e6, width: 1e7, height: 1e7 })).toEqual({
+      level: 1,
+      x0: 0,
+      y0: 0,
+      x1: 1,
+      y1: 1,
+    });
   });
 
   it('keys and ancestors', () => {

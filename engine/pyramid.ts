@@ -136,7 +136,13 @@ export function tileKey(level: number, x: number, y: number): string {
 export function parseTileKey(key: string): TileKey {
   const parts = key.split('/');
   const [level, x, y] = parts.map(Number);
-  if (parts.length !== 3 || level === undefined || x === undefined || y === undefined || [level, x, y].some((n) => !Number.isInteger(n) || n < 0)) {
+  if (
+    parts.length !== 3 ||
+    level === undefined ||
+    x === undefined ||
+    y === undefined ||
+    [level, x, y].some((n) => !Number.isInteger(n) || n < 0)
+  ) {
     throw new RangeError(`not a tile key: ${key}`);
   }
   return { level, x, y };

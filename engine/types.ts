@@ -60,8 +60,7 @@ export interface TileKey {
 
 /** Decoded tile pixels: an ImageBitmap in browsers, raw RGBA in headless tests and workers. */
 export type TileImage =
-  | ImageBitmap
-  | { readonly width: number; readonly height: number; readonly data: Uint8Array | Uint8ClampedArray };
+  ImageBitmap | { readonly width: number; readonly height: number; readonly data: Uint8Array | Uint8ClampedArray };
 
 /** Any source of tiles. `getTile` must reject with an AbortError when `signal` aborts. */
 export interface TileSource {
@@ -125,7 +124,10 @@ export type EngineErrorCode =
   | 'box_outside_image';
 
 export class EngineError extends Error {
-  constructor(readonly code: EngineErrorCode, message?: string) {
+  constructor(
+    readonly code: EngineErrorCode,
+    message?: string,
+  ) {
     super(message ?? code);
     this.name = 'EngineError';
   }

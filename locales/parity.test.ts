@@ -13,8 +13,12 @@ function keys(obj: unknown, prefix = ''): string[] {
 }
 
 function load(locale: string) {
-  const files = readdirSync(path.join(dir, locale)).filter((f) => f.endsWith('.json')).sort();
-  return Object.fromEntries(files.map((f) => [f, JSON.parse(readFileSync(path.join(dir, locale, f), 'utf8')) as unknown]));
+  const files = readdirSync(path.join(dir, locale))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  return Object.fromEntries(
+    files.map((f) => [f, JSON.parse(readFileSync(path.join(dir, locale, f), 'utf8')) as unknown]),
+  );
 }
 
 const ko = load('ko');
@@ -28,13 +32,24 @@ describe('locale parity', () => {
     it(`${ns}: same keys in ko and en`, () => {
       const k = new Set(keys(ko[ns]));
       const e = new Set(keys(en[ns]));
-      expect([...k].filter((x) => !e.has(x)), 'only in ko').toEqual([]);
-      expect([...e].filter((x) => !k.has(x)), 'only in en').toEqual([]);
+      expect(
+        [...k].filter((x) => !e.has(x)),
+        'only in ko',
+      ).toEqual([]);
+      expect(
+        [...e].filter((x) => !k.has(x)),
+        'only in en',
+      ).toEqual([]);
     });
     it(`${ns}: no empty strings`, () => {
       const empty = (obj: unknown, at: string): string[] =>
-        typeof obj === 'string' ? (obj.trim() ? [] : [at])
-          : obj && typeof obj === 'object' ? Object.entries(obj).flatMap(([k, v]) => empty(v, `${at}.${k}`)) : [];
+        typeof obj === 'string'
+          ? obj.trim()
+            ? []
+            : [at]
+          : obj && typeof obj === 'object'
+            ? Object.entries(obj).flatMap(([k, v]) => empty(v, `${at}.${k}`))
+            : [];
       expect([...empty(ko[ns], 'ko'), ...empty(en[ns], 'en')]).toEqual([]);
     });
   }

@@ -10,10 +10,22 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
-const HEAVY = [/node_modules\/three\//, /node_modules\/@react-three\//, /node_modules\/regl\//, /node_modules\/@tensorflow\//, /node_modules\/fflate\//, /(^|\/)engine\//];
+const HEAVY = [
+  /node_modules\/three\//,
+  /node_modules\/@react-three\//,
+  /node_modules\/regl\//,
+  /node_modules\/@tensorflow\//,
+  /node_modules\/fflate\//,
+  /(^|\/)engine\//,
+];
 const dist = path.resolve(process.env.BUNDLE_DIST ?? 'dist');
 
-interface Chunk { file: string; imports?: string[]; isEntry?: boolean; src?: string }
+interface Chunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+  src?: string;
+}
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
 
 function closure(keys: string[]): Set<string> {
@@ -37,7 +49,12 @@ function sourcesOf(file: string): string[] {
   }
 }
 
-const landingKeys = closure(['index.html', 'app/pages/landing/LandingPage.tsx', 'locales/ko/common.json', 'locales/ko/landing.json']);
+const landingKeys = closure([
+  'index.html',
+  'app/pages/landing/LandingPage.tsx',
+  'locales/ko/common.json',
+  'locales/ko/landing.json',
+]);
 let total = 0;
 const rows: Array<{ file: string; gz: number }> = [];
 for (const key of landingKeys) {
@@ -50,7 +67,9 @@ for (const key of landingKeys) {
 
 // Every chunk reachable from a public page must be free of console-only libraries (console
 // pages, under app/pages/console/, are where they belong).
-const publicKeys = Object.keys(manifest).filter((k) => (k.startsWith('app/pages/') && !k.startsWith('app/pages/console/')) || k === 'index.html');
+const publicKeys = Object.keys(manifest).filter(
+  (k) => (k.startsWith('app/pages/') && !k.startsWith('app/pages/console/')) || k === 'index.html',
+);
 const offenders: string[] = [];
 for (const key of closure(publicKeys)) {
   const file = manifest[key]!.file;
@@ -64,12 +83,32 @@ const totalKb = total / 1024;
 console.log(`landing route JS: ${totalKb.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
 
 mkdirSync('benchmarks/results', { recursive: true });
-writeFileSync('benchmarks/results/bundle.json', JSON.stringify({
-  name: 'bundle',
-  date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  rows: [{ case: 'landing route (ko)', subject: 'ours', metric: 'js_gzip_kib', value: Number(totalKb.toFixed(1)), better: 'lower' }],
-}, null, 2));
+writeFileSync(
+  'benchmarks/results/bundle.json',
+  JSON.stringify(
+    {
+      name: 'bundle',
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        memGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      rows: [
+        {
+          case: 'landing route (ko)',
+          subject: 'ours',
+          metric: 'js_gzip_kib',
+          value: Number(totalKb.toFixed(1)),
+          better: 'lower',
+        },
+      ],
+    },
+    null,
+    2,
+  ),
+);
 
 if (offenders.length) {
   console.error(`Console-only libraries found in public page chunks:\n${offenders.join('\n')}`);

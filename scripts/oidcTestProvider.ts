@@ -6,12 +6,14 @@ import { startTestOidcProvider } from '../server/oauth/testOidcProvider';
  * it; playwright.config.ts points the e2e server's GOOGLE_* settings at the same port). Prints
  * `ready <issuer>` once listening; stops on SIGTERM.
  */
-const env = z.object({
-  OIDC_PORT: z.coerce.number().int().min(1).max(65535),
-  OIDC_CLIENT_ID: z.string().min(1),
-  OIDC_CLIENT_SECRET: z.string().min(1),
-  OIDC_REDIRECT_URI: z.url(),
-}).parse(process.env);
+const env = z
+  .object({
+    OIDC_PORT: z.coerce.number().int().min(1).max(65535),
+    OIDC_CLIENT_ID: z.string().min(1),
+    OIDC_CLIENT_SECRET: z.string().min(1),
+    OIDC_REDIRECT_URI: z.url(),
+  })
+  .parse(process.env);
 
 const provider = await startTestOidcProvider({
   clientId: env.OIDC_CLIENT_ID,

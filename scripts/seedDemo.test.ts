@@ -28,7 +28,14 @@ describe('demo seed', () => {
     await seedDemo(t.database.db);
     const db = t.database.db;
     const count = async (table: 'users' | 'organizations' | 'organization_members' | 'notices') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('users')).toBe(2);
     expect(await count('organizations')).toBe(1);
     expect(await count('organization_members')).toBe(2);
@@ -53,7 +60,10 @@ describe('demo seed', () => {
   it('npm run seed:demo: the command seeds the DATA_DIR database, twice in a row', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'maru-seed-'));
     try {
-      const run = () => promisify(execFile)('npx', ['tsx', 'scripts/seedDemo.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+      const run = () =>
+        promisify(execFile)('npx', ['tsx', 'scripts/seedDemo.ts'], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        });
       await run();
       const { stdout } = await run();
       expect(stdout).toContain('demo-admin@example.com');

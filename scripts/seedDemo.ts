@@ -14,7 +14,9 @@ async function main() {
   try {
     await migrateToLatest(database.db);
     const result = await seedDemo(database.db);
-    console.log(`Demo data ready (${database.dialect}): organization "${DEMO_ORGANIZATION.name}", ${result.notices} notices.`);
+    console.log(
+      `Demo data ready (${database.dialect}): organization "${DEMO_ORGANIZATION.name}", ${result.notices} notices.`,
+    );
     console.log('Demo-only accounts (public passwords, never use them for real data):');
     console.table(result.accounts);
   } finally {

@@ -18,7 +18,11 @@ async function main() {
   const env = parseEnv();
   const database = createDatabase(env);
   try {
-    const project = await database.db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
+    const project = await database.db
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', projectId)
+      .executeTakeFirst();
     if (!project) throw new Error(`no project ${projectId}`);
     const started = Date.now();
     await seedGalleryImages(database.db, createBlobStore(env), projectId, count);

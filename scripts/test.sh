@@ -10,6 +10,7 @@ step "dependencies";  bash scripts/ensure-deps.sh
 step "browser, unzip"; bash scripts/ensure-browser.sh
 step "typecheck";     npx tsc -p tsconfig.json --noEmit
 step "lint";          npx eslint . --max-warnings 0
+step "format";        npx prettier --check . --log-level warn
 step "unit + component tests"; npx vitest run
 # The API tests ran on SQLite above; run them again on a throwaway PostgreSQL cluster.
 step "API tests on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run --project node server

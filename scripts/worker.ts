@@ -24,19 +24,26 @@ async function main() {
   const roleArg = argValue('role');
   const roles = roleArg ? roleArg.split(',') : (Object.keys(JOB_ROLES) as JobRole[]);
   const unknown = roles.filter((r) => !(r in JOB_ROLES));
-  if (unknown.length) throw new Error(`Unknown role ${unknown.join(', ')} (known: ${Object.keys(JOB_ROLES).join(', ')})`);
+  if (unknown.length)
+    throw new Error(`Unknown role ${unknown.join(', ')} (known: ${Object.keys(JOB_ROLES).join(', ')})`);
   const concurrency = Number(argValue('concurrency') ?? 1);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new Error('--concurrency must be 1 to 64');
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+    throw new Error('--concurrency must be 1 to 64');
 
   const database = createDatabase(env);
   await migrateToLatest(database.db);
   await sweepTmp(tmpRootOf(env.DATA_DIR));
   const now = () => new Date();
   const queue = new JobQueue(database.db, database.dialect, now);
-  const handlers = createJobHandlers({ db: database.db, blobs: createBlobStore(env), tmpRoot: tmpRootOf(env.DATA_DIR), now }, roles as JobRole[]);
+  const handlers = createJobHandlers(
+    { db: database.db, blobs: createBlobStore(env), tmpRoot: tmpRootOf(env.DATA_DIR), now },
+    roles as JobRole[],
+  );
   const runner = new JobRunner(queue, handlers, { concurrency, keepAlive: true });
   runner.start();
-  console.log(`Worker ${runner.workerId} (${database.dialect}) runs ${runner.kinds.join(', ')} with concurrency ${concurrency}`);
+  console.log(
+    `Worker ${runner.workerId} (${database.dialect}) runs ${runner.kinds.join(', ')} with concurrency ${concurrency}`,
+  );
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -66,10 +66,11 @@ export function createApp({ env, deps }: AppOptions) {
   const app = new Hono<AppEnv>();
   const distDir = path.resolve(env.DIST_DIR);
   let shell: Promise<string> | null = null;
-  const readShell = () => (shell ??= readFile(path.join(distDir, 'index.html'), 'utf8').catch((e: unknown) => {
-    shell = null;
-    throw e;
-  }));
+  const readShell = () =>
+    (shell ??= readFile(path.join(distDir, 'index.html'), 'utf8').catch((e: unknown) => {
+      shell = null;
+      throw e;
+    }));
 
   // Served user files get a sandboxing CSP instead of the page CSP. Registered before the
   // security headers, so this runs after them on the way out and wins.
@@ -78,7 +79,8 @@ export function createApp({ env, deps }: AppOptions) {
     c.header('Content-Security-Policy', "default-src 'none'; sandbox");
   });
   app.use('/api/files/*', sandbox);
-  for (const file of ['original', 'thumbnail', 'tiles/*']) app.use(`/api/projects/:projectId/images/:imageId/${file}`, sandbox);
+  for (const file of ['original', 'thumbnail', 'tiles/*'])
+    app.use(`/api/projects/:projectId/images/:imageId/${file}`, sandbox);
   app.use('/api/projects/:projectId/atlas/:file', sandbox);
   app.use('*', securityHeaders(env.CHAT_SCRIPT_ORIGIN));
   app.use('*', compress());
@@ -126,12 +128,15 @@ export function createApp({ env, deps }: AppOptions) {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({
-    root: path.relative(process.cwd(), distDir) || '.',
-    onFound: (p, c) => {
-      if (!p.includes(`${path.sep}assets${path.sep}`)) c.header('Cache-Control', 'no-cache');
-    },
-  }));
+  app.use(
+    '*',
+    serveStatic({
+      root: path.relative(process.cwd(), distDir) || '.',
+      onFound: (p, c) => {
+        if (!p.includes(`${path.sep}assets${path.sep}`)) c.header('Cache-Control', 'no-cache');
+      },
+    }),
+  );
 
   app.get('*', async (c) => {
     const { path: page } = splitLocale(c.req.path);

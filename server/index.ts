@@ -38,24 +38,35 @@ async function main() {
   await sweepTmp(tmpRootOf(config.DATA_DIR));
   const now = () => new Date();
   const jobs = new JobQueue(database.db, database.dialect, now);
-  const runner = config.JOB_CONCURRENCY > 0
-    ? new JobRunner(jobs, createJobHandlers({ db: database.db, blobs, tmpRoot: tmpRootOf(config.DATA_DIR), now }), { concurrency: config.JOB_CONCURRENCY })
-    : null;
+  const runner =
+    config.JOB_CONCURRENCY > 0
+      ? new JobRunner(jobs, createJobHandlers({ db: database.db, blobs, tmpRoot: tmpRootOf(config.DATA_DIR), now }), {
+          concurrency: config.JOB_CONCURRENCY,
+        })
+      : null;
   runner?.start();
   // Blobs no row refers to any more (deleted images, replaced avatars) are collected by a
   // `blobs.gc` job, queued on a timer; whichever process runs maintenance jobs takes it.
-  const stopBlobGc = config.BLOB_GC_INTERVAL_MIN > 0
-    ? scheduleBlobGc(database.db, jobs, {
-        intervalMs: config.BLOB_GC_INTERVAL_MIN * 60_000,
-        graceMs: config.BLOB_GC_GRACE_H * 3_600_000,
-        now,
-        onQueued: () => runner?.wake(),
-      })
-    : () => undefined;
+  const stopBlobGc =
+    config.BLOB_GC_INTERVAL_MIN > 0
+      ? scheduleBlobGc(database.db, jobs, {
+          intervalMs: config.BLOB_GC_INTERVAL_MIN * 60_000,
+          graceMs: config.BLOB_GC_GRACE_H * 3_600_000,
+          now,
+          onQueued: () => runner?.wake(),
+        })
+      : () => undefined;
 
   const app = createApp({
     env: config,
-    deps: { db: database.db, dialect: database.dialect, blobs, mailer: createMailer(config), jobs, onJobQueued: () => runner?.wake() },
+    deps: {
+      db: database.db,
+      dialect: database.dialect,
+      blobs,
+      mailer: createMailer(config),
+      jobs,
+      onJobQueued: () => runner?.wake(),
+    },
   });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;

@@ -30,7 +30,15 @@ beforeAll(async () => {
   // With TEST_DATABASE_URL the process runs on a fresh PostgreSQL database of its own.
   database = await createTestDatabase();
   child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), PUBLIC_URL: base, DATABASE_URL: database.url ?? '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'dist'),
+      PUBLIC_URL: base,
+      DATABASE_URL: database.url ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -58,7 +66,11 @@ afterAll(async () => {
 });
 
 const post = (p: string, body: unknown) =>
-  fetch(`${base}/api/${p}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${base}/api/${p}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('server process', () => {
   it('registers, verifies from the outbox, logs in and reads the user over HTTP', async () => {

@@ -14,7 +14,14 @@ class FakeWorker implements DecodeWorker {
     const job = this.pending.shift();
     if (!job) throw new Error('nothing pending');
     this.decoded += 1;
-    const image = { width: 1, height: 1, data: new Uint8Array(4), close: () => { if (closed) closed.count += 1; } };
+    const image = {
+      width: 1,
+      height: 1,
+      data: new Uint8Array(4),
+      close: () => {
+        if (closed) closed.count += 1;
+      },
+    };
     job.resolve(image);
   }
 }

@@ -23,7 +23,10 @@ export function tileDecoder(): TileDecoder {
   pool ??= new DecoderPool({
     size: defaultPoolSize(globalThis.navigator?.hardwareConcurrency),
     create: (index) => {
-      const worker = new Worker(new URL('./tileDecode.worker.ts', import.meta.url), { type: 'module', name: `tile-decode-${index}` });
+      const worker = new Worker(new URL('./tileDecode.worker.ts', import.meta.url), {
+        type: 'module',
+        name: `tile-decode-${index}`,
+      });
       const remote = wrap<TileDecodeWorkerApi>(worker);
       decodeWorkers.set(index, { worker, remote });
       return remote;
@@ -49,7 +52,10 @@ export function disposeTileDecoder(): void {
  * `service` to `openImageFile` and `terminate` as its `onDispose`.
  */
 export function imagePyramidWorker(): { service: ImagePyramidService; terminate: () => void } {
-  const worker = new Worker(new URL('./imagePyramid.worker.ts', import.meta.url), { type: 'module', name: 'image-pyramid' });
+  const worker = new Worker(new URL('./imagePyramid.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'image-pyramid',
+  });
   const remote = wrap<ImagePyramidWorkerApi>(worker);
   return {
     service: remote,
@@ -65,7 +71,10 @@ export function imagePyramidWorker(): { service: ImagePyramidService; terminate:
  * `terminate` is also the cancel: it stops the downloads and the zip at once.
  */
 export function datasetExportWorker(): { remote: Remote<DatasetExportWorkerApi>; terminate: () => void } {
-  const worker = new Worker(new URL('./datasetExport.worker.ts', import.meta.url), { type: 'module', name: 'dataset-export' });
+  const worker = new Worker(new URL('./datasetExport.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'dataset-export',
+  });
   const remote = wrap<DatasetExportWorkerApi>(worker);
   return {
     remote,
@@ -81,7 +90,10 @@ export function datasetExportWorker(): { remote: Remote<DatasetExportWorkerApi>;
  * preview or the refusal's code. `terminate` when the answer is in (or the dialog closes).
  */
 export function datasetImportWorker(): { remote: Remote<DatasetImportWorkerApi>; terminate: () => void } {
-  const worker = new Worker(new URL('./datasetImport.worker.ts', import.meta.url), { type: 'module', name: 'dataset-import' });
+  const worker = new Worker(new URL('./datasetImport.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'dataset-import',
+  });
   const remote = wrap<DatasetImportWorkerApi>(worker);
   return {
     remote,

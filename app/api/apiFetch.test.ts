@@ -6,10 +6,26 @@ import { apiError, json, stubFetch } from '../test/stubFetch';
 import { apiFetch } from './apiFetch';
 import { ApiRequestError } from './ApiRequestError';
 import { bootstrapSession, resetSessionForTests } from './session';
-import { BOGUS_TOKEN, getAccessToken, getRefreshToken, REFRESH_TOKEN_KEY, storeTokens, TOKEN_KEY } from './tokenStorage';
+import {
+  BOGUS_TOKEN,
+  getAccessToken,
+  getRefreshToken,
+  REFRESH_TOKEN_KEY,
+  storeTokens,
+  TOKEN_KEY,
+} from './tokenStorage';
 
 const okSchema = z.object({ ok: z.literal(true) });
-const user = { id: 'u1', name: '김라벨', email: 'kim@maru.ai', avatar: null, introduction: '', scope: ['user'], notifications: { notice: true, training: true, market: false }, createdAt: '2026-01-01T00:00:00Z' };
+const user = {
+  id: 'u1',
+  name: '김라벨',
+  email: 'kim@maru.ai',
+  avatar: null,
+  introduction: '',
+  scope: ['user'],
+  notifications: { notice: true, training: true, market: false },
+  createdAt: '2026-01-01T00:00:00Z',
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -25,7 +41,8 @@ afterEach(() => {
 /** A server whose access tokens are 'A0' (expired) and 'A1'; refresh rotates R0 → R1 after a pause. */
 function expiringServer(refresh: () => Response = () => json(200, { token: 'A1', refreshToken: 'R1' })) {
   return stubFetch({
-    'GET data': ({ headers }) => (headers.Authorization === 'Bearer A1' ? json(200, { ok: true }) : apiError(401, 'unauthorized')),
+    'GET data': ({ headers }) =>
+      headers.Authorization === 'Bearer A1' ? json(200, { ok: true }) : apiError(401, 'unauthorized'),
     'POST auth/refresh': async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return refresh();
@@ -76,7 +93,11 @@ describe('apiFetch', () => {
     setLoggedIn(user);
     expiringServer(() => apiError(401, 'unauthorized'));
     const failures = await Promise.allSettled([apiFetch('data'), apiFetch('data')]);
-    expect(failures.every((f) => f.status === 'rejected' && f.reason instanceof ApiRequestError && f.reason.code === 'unauthorized')).toBe(true);
+    expect(
+      failures.every(
+        (f) => f.status === 'rejected' && f.reason instanceof ApiRequestError && f.reason.code === 'unauthorized',
+      ),
+    ).toBe(true);
     expect(auth.loggedIn).toBe(false);
     expect(auth.user).toBeNull();
     expect(getAccessToken()).toBeNull();
@@ -92,7 +113,9 @@ describe('apiFetch', () => {
     });
     const login = await apiFetch('auth/login', { method: 'POST', body: {}, auth: false }).catch((e: unknown) => e);
     expect(login).toMatchObject({ status: 428, code: 'captcha_required', captchaRequired: true, retryAfterS: 30 });
-    const register = await apiFetch('auth/register', { method: 'POST', body: {}, auth: false }).catch((e: unknown) => e);
+    const register = await apiFetch('auth/register', { method: 'POST', body: {}, auth: false }).catch(
+      (e: unknown) => e,
+    );
     expect(register).toMatchObject({ status: 400, code: 'validation', fields: { email: 'validation:email' } });
   });
 
@@ -116,7 +139,10 @@ describe('session bootstrap', () => {
 
   it('a stored token loads the user (with scope) into auth', async () => {
     storeTokens({ token: 'A1', refreshToken: 'R1' });
-    stubFetch({ 'GET auth/user': ({ headers }) => (headers.Authorization === 'Bearer A1' ? json(200, user) : apiError(401, 'unauthorized')) });
+    stubFetch({
+      'GET auth/user': ({ headers }) =>
+        headers.Authorization === 'Bearer A1' ? json(200, user) : apiError(401, 'unauthorized'),
+    });
     await bootstrapSession();
     expect(auth.loggedIn).toBe(true);
     expect(auth.strategy).toBe('local');

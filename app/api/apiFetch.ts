@@ -58,11 +58,16 @@ export async function apiFetch<S extends z.ZodType | undefined = undefined>(
     throw new ApiRequestError({ status: response.status, code: 'internal', message: 'answer is not JSON' });
   });
   const parsed = options.schema.safeParse(json);
-  if (!parsed.success) throw new ApiRequestError({ status: response.status, code: 'internal', message: `unexpected answer from ${path}` });
+  if (!parsed.success)
+    throw new ApiRequestError({ status: response.status, code: 'internal', message: `unexpected answer from ${path}` });
   return parsed.data as Result<S>;
 }
 
-async function send<S extends z.ZodType | undefined>(path: string, options: ApiFetchOptions<S>, token: string | null): Promise<Response> {
+async function send<S extends z.ZodType | undefined>(
+  path: string,
+  options: ApiFetchOptions<S>,
+  token: string | null,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof Blob) {
@@ -74,7 +79,12 @@ async function send<S extends z.ZodType | undefined>(path: string, options: ApiF
   }
   if (token) headers.Authorization = token;
   try {
-    return await fetch(apiUrl(path), { method: options.method ?? 'GET', headers, body, signal: options.signal ?? null });
+    return await fetch(apiUrl(path), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal ?? null,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError({ status: 0, code: 'network' });

@@ -22,7 +22,8 @@ export const authApi = {
     apiFetch('auth/login', { method: 'POST', body, schema: tokenPairSchema, auth: false }),
   register: (body: { name: string; email: string; password: string; locale: Locale }) =>
     apiFetch('auth/register', { method: 'POST', body, schema: statusSchema, auth: false }),
-  verify: (key: string) => apiFetch('auth/verify', { method: 'POST', body: { key }, schema: tokenPairSchema, auth: false }),
+  verify: (key: string) =>
+    apiFetch('auth/verify', { method: 'POST', body: { key }, schema: tokenPairSchema, auth: false }),
   resendVerification: (email: string, locale: Locale) =>
     apiFetch('auth/verify/resend', { method: 'POST', body: { email, locale }, auth: false }),
   requestPasswordReset: (email: string, locale: Locale) =>

@@ -63,7 +63,11 @@ export const projectsApi = {
   addMember: (projectId: string, body: { email: string; role: ProjectRole }) =>
     apiFetch(`${p(projectId)}/members`, { method: 'POST', body, schema: projectMemberSchema }),
   updateMember: (projectId: string, userId: string, role: ProjectRole) =>
-    apiFetch(`${p(projectId)}/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { role }, schema: projectMemberSchema }),
+    apiFetch(`${p(projectId)}/members/${encodeURIComponent(userId)}`, {
+      method: 'PATCH',
+      body: { role },
+      schema: projectMemberSchema,
+    }),
   /** Removes a member; with the caller's own id it is "leave the project". */
   removeMember: (projectId: string, userId: string) =>
     apiFetch(`${p(projectId)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
@@ -74,7 +78,10 @@ export const projectsApi = {
   updateLabel: (projectId: string, labelId: string, body: { name?: string; color?: string }) =>
     apiFetch(`${p(projectId)}/labels/${encodeURIComponent(labelId)}`, { method: 'PATCH', body, schema: labelSchema }),
   removeLabel: (projectId: string, labelId: string) =>
-    apiFetch(`${p(projectId)}/labels/${encodeURIComponent(labelId)}`, { method: 'DELETE', schema: deletedAnnotationsSchema }),
+    apiFetch(`${p(projectId)}/labels/${encodeURIComponent(labelId)}`, {
+      method: 'DELETE',
+      schema: deletedAnnotationsSchema,
+    }),
   labelUsage: (projectId: string, labelId: string) =>
     apiFetch(`${p(projectId)}/labels/${encodeURIComponent(labelId)}/usage`, { schema: labelUsageSchema }),
 
@@ -85,7 +92,11 @@ export const projectsApi = {
   /** The project's tag names (suggestions of the tag filter). */
   tags: (projectId: string) => apiFetch(`${p(projectId)}/tags`, { schema: tagListSchema }),
   setTags: (projectId: string, imageId: string, tags: string[]): Promise<ImageItem> =>
-    apiFetch(`${p(projectId)}/images/${encodeURIComponent(imageId)}/tags`, { method: 'PUT', body: { tags }, schema: imageSchema }),
+    apiFetch(`${p(projectId)}/images/${encodeURIComponent(imageId)}/tags`, {
+      method: 'PUT',
+      body: { tags },
+      schema: imageSchema,
+    }),
 
   /** Step one of an upload: announce the file (for folder uploads its folder, and for classification projects its label). */
   createUpload: (projectId: string, body: { fileName: string; bytes: number; folder?: string; label?: string }) =>

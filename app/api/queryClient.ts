@@ -11,7 +11,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      retry: (failures, error) => failures < 2 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+      retry: (failures, error) =>
+        failures < 2 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
     },
     mutations: { retry: false },
   },

@@ -3,7 +3,16 @@ import { auth, setAuthBusy, setLoggedIn, setLoggedOut } from '../state/auth';
 import { ApiRequestError } from './ApiRequestError';
 import { authApi } from './authApi';
 import { clearServerCache } from './serverCache';
-import { clearBogusToken, clearTokens, getAccessToken, getRefreshToken, getStrategy, storeTokens, TOKEN_KEY, type Strategy } from './tokenStorage';
+import {
+  clearBogusToken,
+  clearTokens,
+  getAccessToken,
+  getRefreshToken,
+  getStrategy,
+  storeTokens,
+  TOKEN_KEY,
+  type Strategy,
+} from './tokenStorage';
 
 let started: Promise<void> | null = null;
 

@@ -9,7 +9,11 @@ describe('solveCaptcha', () => {
     const shares: number[] = [];
     const payload = await solveCaptcha(challenge, (share) => shares.push(share));
     expect(await verifySolution(payload, hmacKey)).toBe(true);
-    expect(JSON.parse(atob(payload))).toMatchObject({ number: 1234, salt: challenge.salt, signature: challenge.signature });
+    expect(JSON.parse(atob(payload))).toMatchObject({
+      number: 1234,
+      salt: challenge.salt,
+      signature: challenge.signature,
+    });
     expect(shares.at(-1)).toBe(1);
     expect(shares.length).toBeGreaterThan(2);
   });

@@ -33,7 +33,13 @@ describe('avatarSrc and avatarInitial', () => {
   });
 
   it('uses absolute and root-relative URLs as they are', () => {
-    for (const url of ['https://cdn.example.com/a.png', 'http://x/a.png', '/static/a.png', 'data:image/png;base64,AAA', 'blob:https://x/1']) {
+    for (const url of [
+      'https://cdn.example.com/a.png',
+      'http://x/a.png',
+      '/static/a.png',
+      'data:image/png;base64,AAA',
+      'blob:https://x/1',
+    ]) {
       expect(avatarSrc(url)).toBe(url);
     }
   });
@@ -86,7 +92,9 @@ describe('Avatar', () => {
 
   it('names the link in English', () => {
     renderWithProviders(<Avatar name="Kim" email="kim@example.com" clickable />, { locale: 'en' });
-    expect(screen.getByRole('link', { name: "Kim's user page" }).getAttribute('href')).toBe('/console/user/kim%40example.com');
+    expect(screen.getByRole('link', { name: "Kim's user page" }).getAttribute('href')).toBe(
+      '/console/user/kim%40example.com',
+    );
   });
 
   it('shows name and e-mail in a tooltip', async () => {

@@ -78,7 +78,14 @@ export interface AvatarProps {
  * derived from the e-mail; a tooltip with name and e-mail; optionally the name beside it; a link
  * to the user page only when `clickable` (and an e-mail is known).
  */
-export function Avatar({ name, email = '', src, size = AVATAR_SIZE, showName = false, clickable = false }: AvatarProps) {
+export function Avatar({
+  name,
+  email = '',
+  src,
+  size = AVATAR_SIZE,
+  showName = false,
+  clickable = false,
+}: AvatarProps) {
   const { t } = useTranslation('ui');
   const isLink = clickable && email !== '';
   const circle = (
@@ -98,7 +105,11 @@ export function Avatar({ name, email = '', src, size = AVATAR_SIZE, showName = f
   const content = (
     <>
       {circle}
-      {showName && <Text as="span" fontSize="sm" fontWeight="medium" truncate>{name}</Text>}
+      {showName && (
+        <Text as="span" fontSize="sm" fontWeight="medium" truncate>
+          {name}
+        </Text>
+      )}
     </>
   );
 
@@ -106,19 +117,34 @@ export function Avatar({ name, email = '', src, size = AVATAR_SIZE, showName = f
     <Tooltip.Root openDelay={300} closeDelay={100} positioning={{ placement: 'bottom' }}>
       <Tooltip.Trigger asChild>
         {isLink ? (
-          <Box asChild display="inline-flex" alignItems="center" gap="2" maxW="full" borderRadius="full" color="inherit"
-            _hover={{ textDecoration: 'underline' }} _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}>
-            <Link href={href.consoleUser(email)} aria-label={t('avatar.openUser', { name })}>{content}</Link>
+          <Box
+            asChild
+            display="inline-flex"
+            alignItems="center"
+            gap="2"
+            maxW="full"
+            borderRadius="full"
+            color="inherit"
+            _hover={{ textDecoration: 'underline' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+          >
+            <Link href={href.consoleUser(email)} aria-label={t('avatar.openUser', { name })}>
+              {content}
+            </Link>
           </Box>
         ) : (
-          <HStack as="span" display="inline-flex" gap="2" maxW="full">{content}</HStack>
+          <HStack as="span" display="inline-flex" gap="2" maxW="full">
+            {content}
+          </HStack>
         )}
       </Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>
           <Tooltip.Content>
             <Stack gap="0">
-              <Text as="span" fontWeight="semibold">{name}</Text>
+              <Text as="span" fontWeight="semibold">
+                {name}
+              </Text>
               {email && <Text as="span">{email}</Text>}
             </Stack>
           </Tooltip.Content>

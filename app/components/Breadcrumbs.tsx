@@ -55,7 +55,9 @@ export function Breadcrumbs({ current }: { current?: string }) {
     <Breadcrumb.Root aria-label={t('breadcrumb.label')} size="sm" mb="4" data-testid="breadcrumbs">
       <Breadcrumb.List>
         <Breadcrumb.Item>
-          <Breadcrumb.Link asChild><Link href={homeHref}>{t('breadcrumb.home')}</Link></Breadcrumb.Link>
+          <Breadcrumb.Link asChild>
+            <Link href={homeHref}>{t('breadcrumb.home')}</Link>
+          </Breadcrumb.Link>
         </Breadcrumb.Item>
         {crumbs.map((crumb, i) => (
           <Fragment key={crumb.href}>
@@ -64,7 +66,9 @@ export function Breadcrumbs({ current }: { current?: string }) {
               {i === last ? (
                 <Breadcrumb.CurrentLink>{current ?? crumb.label}</Breadcrumb.CurrentLink>
               ) : (
-                <Breadcrumb.Link asChild><Link href={crumb.href}>{crumb.label}</Link></Breadcrumb.Link>
+                <Breadcrumb.Link asChild>
+                  <Link href={crumb.href}>{crumb.label}</Link>
+                </Breadcrumb.Link>
               )}
             </Breadcrumb.Item>
           </Fragment>

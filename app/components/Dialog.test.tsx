@@ -11,7 +11,15 @@ type Props = Partial<Omit<AppDialogProps, 'open'>>;
 function Host({ onClose, children, ...props }: Props) {
   const [open, setOpen] = useState(true);
   return (
-    <AppDialog open={open} title="프로젝트 삭제" onClose={(result) => { onClose?.(result); setOpen(false); }} {...props}>
+    <AppDialog
+      open={open}
+      title="프로젝트 삭제"
+      onClose={(result) => {
+        onClose?.(result);
+        setOpen(false);
+      }}
+      {...props}
+    >
       {children ?? <p>삭제하시겠습니까?</p>}
     </AppDialog>
   );
@@ -90,7 +98,11 @@ describe('AppDialog', () => {
 
   it('does not confirm on Enter by default', async () => {
     const onConfirm = vi.fn();
-    renderWithProviders(<Host onConfirm={onConfirm}><input aria-label="이름" /></Host>);
+    renderWithProviders(
+      <Host onConfirm={onConfirm}>
+        <input aria-label="이름" />
+      </Host>,
+    );
     await userEvent.click(screen.getByRole('textbox', { name: '이름' }));
     await userEvent.keyboard('{Enter}');
     expect(onConfirm).not.toHaveBeenCalled();
@@ -100,7 +112,11 @@ describe('AppDialog', () => {
   it('confirms on Enter when enterConfirm is set', async () => {
     const onClose = vi.fn();
     const onConfirm = vi.fn();
-    renderWithProviders(<Host onClose={onClose} onConfirm={onConfirm} enterConfirm><input aria-label="이름" /></Host>);
+    renderWithProviders(
+      <Host onClose={onClose} onConfirm={onConfirm} enterConfirm>
+        <input aria-label="이름" />
+      </Host>,
+    );
     await userEvent.click(screen.getByRole('textbox', { name: '이름' }));
     await userEvent.keyboard('{Enter}');
     expect(onConfirm).toHaveBeenCalledTimes(1);
@@ -110,7 +126,11 @@ describe('AppDialog', () => {
 
   it('leaves Enter alone in a text area, on a button and while confirm is disabled', async () => {
     const onConfirm = vi.fn();
-    const { rerender } = renderWithProviders(<Host onConfirm={onConfirm} enterConfirm><textarea aria-label="설명" /></Host>);
+    const { rerender } = renderWithProviders(
+      <Host onConfirm={onConfirm} enterConfirm>
+        <textarea aria-label="설명" />
+      </Host>,
+    );
     await userEvent.click(screen.getByRole('textbox', { name: '설명' }));
     await userEvent.keyboard('{Enter}');
     expect(onConfirm).not.toHaveBeenCalled();
@@ -121,7 +141,11 @@ describe('AppDialog', () => {
     await gone();
 
     // Enter on the close button pressed that button: the dialog closed. Open a fresh one.
-    rerender(<Host key="again" onConfirm={onConfirm} enterConfirm confirmDisabled><input aria-label="이름" /></Host>);
+    rerender(
+      <Host key="again" onConfirm={onConfirm} enterConfirm confirmDisabled>
+        <input aria-label="이름" />
+      </Host>,
+    );
     expect((screen.getByRole('button', { name: '확인' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('textbox', { name: '이름' }));
     await userEvent.keyboard('{Enter}');
@@ -148,7 +172,9 @@ describe('AppDialog', () => {
     // for one of the content's generated classes.
     const fullScreenUnderQuery = (el: HTMLElement) => {
       const css = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
-      return [...el.classList].some((cls) => new RegExp(`@media \\(max-width: ?768px\\)\\s*\\{[^@]*\\.${cls}[^{]*\\{[^}]*width:\\s?100%`).test(css));
+      return [...el.classList].some((cls) =>
+        new RegExp(`@media \\(max-width: ?768px\\)\\s*\\{[^@]*\\.${cls}[^{]*\\{[^}]*width:\\s?100%`).test(css),
+      );
     };
     const { unmount } = renderWithProviders(<Host mobileFull />);
     expect(fullScreenUnderQuery(screen.getByRole('dialog'))).toBe(true);

@@ -63,9 +63,21 @@ function enterMayConfirm(event: KeyboardEvent<HTMLElement>): boolean {
  * content, and cancel / confirm buttons. See {@link AppDialogProps.onClose} for the events.
  */
 export function AppDialog({
-  open, title, children, onClose, onConfirm, confirmText, cancelText, confirmDisabled = false, autoClose = true,
-  enterConfirm = false, mobileFull = false, width = DIALOG_DEFAULTS.width, height = DIALOG_DEFAULTS.height,
-  maxWidth = DIALOG_DEFAULTS.maxWidth, maxHeight = DIALOG_DEFAULTS.maxHeight,
+  open,
+  title,
+  children,
+  onClose,
+  onConfirm,
+  confirmText,
+  cancelText,
+  confirmDisabled = false,
+  autoClose = true,
+  enterConfirm = false,
+  mobileFull = false,
+  width = DIALOG_DEFAULTS.width,
+  height = DIALOG_DEFAULTS.height,
+  maxWidth = DIALOG_DEFAULTS.maxWidth,
+  maxHeight = DIALOG_DEFAULTS.maxHeight,
 }: AppDialogProps) {
   const { t } = useTranslation('ui');
   const canConfirm = onConfirm !== undefined && !confirmDisabled;
@@ -102,7 +114,21 @@ export function AppDialog({
             minH={`${height}px`}
             maxH={`min(${maxHeight}px, calc(100dvh - 2rem))`}
             onKeyDown={onKeyDown}
-            css={mobileFull ? { [DIALOG_MOBILE_QUERY]: { width: '100%', maxWidth: '100%', height: '100dvh', maxHeight: '100dvh', minHeight: '100dvh', margin: 0, borderRadius: 0 } } : undefined}
+            css={
+              mobileFull
+                ? {
+                    [DIALOG_MOBILE_QUERY]: {
+                      width: '100%',
+                      maxWidth: '100%',
+                      height: '100dvh',
+                      maxHeight: '100dvh',
+                      minHeight: '100dvh',
+                      margin: 0,
+                      borderRadius: 0,
+                    },
+                  }
+                : undefined
+            }
             data-mobile-full={mobileFull || undefined}
           >
             <Dialog.Header pe="12">

@@ -15,7 +15,13 @@ describe('EmptyState', () => {
   });
 
   it('shows a custom message, hint and action', () => {
-    renderWithProviders(<EmptyState message="검색 결과가 없습니다." hint="다른 검색어를 입력해 보세요." action={<button type="button">새로 고침</button>} />);
+    renderWithProviders(
+      <EmptyState
+        message="검색 결과가 없습니다."
+        hint="다른 검색어를 입력해 보세요."
+        action={<button type="button">새로 고침</button>}
+      />,
+    );
     const box = screen.getByTestId('empty-state');
     expect(screen.getByText('검색 결과가 없습니다.')).toBeTruthy();
     expect(screen.getByText('다른 검색어를 입력해 보세요.')).toBeTruthy();

@@ -15,12 +15,29 @@ export interface PageTitleProps extends Omit<StackProps, 'title'> {
 export function PageTitle({ title, description, actions, ...stack }: PageTitleProps) {
   usePageTitle(title);
   return (
-    <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" mb="8" {...stack}>
+    <Stack
+      direction={{ base: 'column', md: 'row' }}
+      justify="space-between"
+      align={{ base: 'stretch', md: 'flex-end' }}
+      gap="4"
+      mb="8"
+      {...stack}
+    >
       <Stack gap="2">
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">{title}</Heading>
-        {description && <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>{description}</Text>}
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+          {title}
+        </Heading>
+        {description && (
+          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+            {description}
+          </Text>
+        )}
       </Stack>
-      {actions && <Stack direction="row" gap="2">{actions}</Stack>}
+      {actions && (
+        <Stack direction="row" gap="2">
+          {actions}
+        </Stack>
+      )}
     </Stack>
   );
 }

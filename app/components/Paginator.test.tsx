@@ -8,46 +8,102 @@ import { paginate, Paginator, type PaginatorProps } from './Paginator';
 describe('paginate', () => {
   it('computes the items and the block of the page', () => {
     expect(paginate({ page: 2, pageSize: 10, itemsLength: 95 })).toEqual({
-      page: 2, pageCount: 10, pageStart: 11, pageStop: 20, itemsLength: 95, blockStart: 1, blockEnd: 10,
+      page: 2,
+      pageCount: 10,
+      pageStart: 11,
+      pageStop: 20,
+      itemsLength: 95,
+      blockStart: 1,
+      blockEnd: 10,
     });
   });
 
   it('cuts the last page short', () => {
     expect(paginate({ page: 10, pageSize: 10, itemsLength: 95 })).toMatchObject({ pageStart: 91, pageStop: 95 });
-    expect(paginate({ page: 1, pageSize: 20, itemsLength: 7 })).toMatchObject({ pageCount: 1, pageStart: 1, pageStop: 7 });
+    expect(paginate({ page: 1, pageSize: 20, itemsLength: 7 })).toMatchObject({
+      pageCount: 1,
+      pageStart: 1,
+      pageStop: 7,
+    });
   });
 
   it('moves to the next block of 10 pages', () => {
-    expect(paginate({ page: 10, pageSize: 5, itemsLength: 500 })).toMatchObject({ pageCount: 100, blockStart: 1, blockEnd: 10 });
+    expect(paginate({ page: 10, pageSize: 5, itemsLength: 500 })).toMatchObject({
+      pageCount: 100,
+      blockStart: 1,
+      blockEnd: 10,
+    });
     expect(paginate({ page: 11, pageSize: 5, itemsLength: 500 })).toMatchObject({ blockStart: 11, blockEnd: 20 });
-    expect(paginate({ page: 23, pageSize: 10, itemsLength: 234 })).toMatchObject({ pageCount: 24, blockStart: 21, blockEnd: 24 });
+    expect(paginate({ page: 23, pageSize: 10, itemsLength: 234 })).toMatchObject({
+      pageCount: 24,
+      blockStart: 21,
+      blockEnd: 24,
+    });
   });
 
   it('handles no items', () => {
     expect(paginate({ page: 1, pageSize: 10, itemsLength: 0 })).toEqual({
-      page: 1, pageCount: 0, pageStart: 0, pageStop: 0, itemsLength: 0, blockStart: 1, blockEnd: 0,
+      page: 1,
+      pageCount: 0,
+      pageStart: 0,
+      pageStop: 0,
+      itemsLength: 0,
+      blockStart: 1,
+      blockEnd: 0,
     });
   });
 
   it('clamps pages and sanitises counts', () => {
     expect(paginate({ page: 0, pageSize: 10, itemsLength: 30 }).page).toBe(1);
-    expect(paginate({ page: 9, pageSize: 10, itemsLength: 30 })).toMatchObject({ page: 3, pageStart: 21, pageStop: 30 });
-    expect(paginate({ page: Number.NaN, pageSize: 0, itemsLength: -5 })).toMatchObject({ page: 1, pageCount: 0, pageStart: 0 });
+    expect(paginate({ page: 9, pageSize: 10, itemsLength: 30 })).toMatchObject({
+      page: 3,
+      pageStart: 21,
+      pageStop: 30,
+    });
+    expect(paginate({ page: Number.NaN, pageSize: 0, itemsLength: -5 })).toMatchObject({
+      page: 1,
+      pageCount: 0,
+      pageStart: 0,
+    });
   });
 
   it('takes a page count from the server', () => {
-    expect(paginate({ page: 3, pageSize: 10, itemsLength: 95, pageCount: 12 })).toMatchObject({ page: 3, pageCount: 12, blockEnd: 10 });
-    expect(paginate({ page: 12, pageSize: 10, itemsLength: 95, pageCount: 12 })).toMatchObject({ page: 12, blockStart: 11, blockEnd: 12, pageStop: 95 });
+    expect(paginate({ page: 3, pageSize: 10, itemsLength: 95, pageCount: 12 })).toMatchObject({
+      page: 3,
+      pageCount: 12,
+      blockEnd: 10,
+    });
+    expect(paginate({ page: 12, pageSize: 10, itemsLength: 95, pageCount: 12 })).toMatchObject({
+      page: 12,
+      blockStart: 11,
+      blockEnd: 12,
+      pageStop: 95,
+    });
   });
 });
 
 function Host(props: Partial<PaginatorProps> & { spy?: (page: number) => void }) {
   const { spy, ...rest } = props;
   const [page, setPage] = useState(props.page ?? 1);
-  return <Paginator itemsLength={95} pageSize={10} {...rest} page={page} onChange={(p) => { spy?.(p); setPage(p); }} />;
+  return (
+    <Paginator
+      itemsLength={95}
+      pageSize={10}
+      {...rest}
+      page={page}
+      onChange={(p) => {
+        spy?.(p);
+        setPage(p);
+      }}
+    />
+  );
 }
 
-const pageButtons = () => screen.getAllByRole('button').filter((b) => /^\d+$/.test(b.textContent ?? '')).map((b) => Number(b.textContent));
+const pageButtons = () =>
+  screen
+    .getAllByRole('button')
+    .filter((b) => /^\d+$/.test(b.textContent ?? ''))
+    .map((b) => Number(b.textContent));
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('Paginator', () => {
@@ -115,6 +171,7 @@ describe('Paginator', () => {
     renderWithProviders(<Host itemsLength={0} />, { locale: 'en' });
     expect(pageButtons()).toEqual([]);
     expect(screen.getByTestId('paginator-range').textContent).toBe('0-0 of 0');
-    for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) expect(button(name).disabled).toBe(true);
+    for (const name of ['First page', 'Previous page', 'Next page', 'Last page'])
+      expect(button(name).disabled).toBe(true);
   });
 });

@@ -91,7 +91,13 @@ export function Paginator({ page, pageSize, itemsLength, pageCount, onChange }: 
   };
 
   const edge = (kind: keyof typeof ICONS, target: number, disabled: boolean) => (
-    <IconButton aria-label={t(`paginator.${kind}`)} size="sm" variant="ghost" disabled={disabled} onClick={() => go(target)}>
+    <IconButton
+      aria-label={t(`paginator.${kind}`)}
+      size="sm"
+      variant="ghost"
+      disabled={disabled}
+      onClick={() => go(target)}
+    >
       {ICONS[kind]}
     </IconButton>
   );

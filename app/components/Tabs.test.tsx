@@ -16,8 +16,17 @@ function Controlled(props: Partial<AppTabsProps<Name>> & { spy?: (name: Name) =>
   const { spy, ...rest } = props;
   const [tab, setTab] = useState<Name>('images');
   return (
-    <AppTabs<Name> items={items} label="데이터셋 보기" value={tab} onChange={(name) => { spy?.(name); setTab(name); }}
-      panels={{ images: <p>image list</p>, labels: <p>label list</p> }} {...rest} />
+    <AppTabs<Name>
+      items={items}
+      label="데이터셋 보기"
+      value={tab}
+      onChange={(name) => {
+        spy?.(name);
+        setTab(name);
+      }}
+      panels={{ images: <p>image list</p>, labels: <p>label list</p> }}
+      {...rest}
+    />
   );
 }
 
@@ -60,7 +69,10 @@ describe('AppTabs', () => {
     const panels = document.querySelectorAll('[role="tabpanel"]');
     expect(panels).toHaveLength(items.length);
     for (const tab of screen.getAllByRole('tab')) {
-      expect(document.querySelector(`[role="tabpanel"][aria-labelledby="${CSS.escape(tab.id)}"]`), tab.textContent ?? '').toBeTruthy();
+      expect(
+        document.querySelector(`[role="tabpanel"][aria-labelledby="${CSS.escape(tab.id)}"]`),
+        tab.textContent ?? '',
+      ).toBeTruthy();
     }
     const selected = screen.getByRole('tab', { selected: true });
     expect(selected.getAttribute('aria-controls')).toBe(screen.getByRole('tabpanel').id);

@@ -17,8 +17,10 @@ export interface TabItem<T extends string = string> {
 
 type RootProps = ComponentProps<typeof Tabs.Root>;
 
-export interface AppTabsProps<T extends string = string>
-  extends Omit<RootProps, 'value' | 'defaultValue' | 'onValueChange' | 'onChange' | 'children'> {
+export interface AppTabsProps<T extends string = string> extends Omit<
+  RootProps,
+  'value' | 'defaultValue' | 'onValueChange' | 'onChange' | 'children'
+> {
   items: readonly TabItem<T>[];
   /** The selected tab's name (controlled: keep it in state or in the URL). */
   value: T;
@@ -42,14 +44,24 @@ export interface AppTabsProps<T extends string = string>
  * <AppTabs items={[{ name: 'images', text: t('images'), append: <Badge>{count}</Badge> }, { name: 'labels', text: t('labels') }]}
  *   value={tab} onChange={setTab}>{(name) => (name === 'images' ? <ImageList /> : <LabelList />)}</AppTabs>
  */
-export function AppTabs<T extends string = string>({ items, value, onChange, label, panels, children, ...root }: AppTabsProps<T>) {
+export function AppTabs<T extends string = string>({
+  items,
+  value,
+  onChange,
+  label,
+  panels,
+  children,
+  ...root
+}: AppTabsProps<T>) {
   return (
     <Tabs.Root value={value} onValueChange={(details) => onChange(details.value as T)} {...root}>
       <Tabs.List aria-label={label}>
         {items.map((item) => (
           <Tabs.Trigger key={item.name} value={item.name} disabled={item.disabled}>
             {item.icon != null && (
-              <Box as="span" display="inline-flex" aria-hidden="true">{item.icon}</Box>
+              <Box as="span" display="inline-flex" aria-hidden="true">
+                {item.icon}
+              </Box>
             )}
             {item.text}
             {item.append}

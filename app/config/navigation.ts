@@ -16,8 +16,14 @@ export interface NavMenu {
 
 /** The four header menus of the spec: Introduction, Solution, Pricing, Customer support. */
 export const headerMenus: NavMenu[] = [
-  { key: 'nav.introduction', links: INFO_TITLES.map((title) => ({ key: `nav.info.${title}`, href: href.infoDetail(title) })) },
-  { key: 'nav.solution', links: SOLUTION_NAMES.map((name) => ({ key: `nav.solutions.${name}`, href: href.solutionDetail(name) })) },
+  {
+    key: 'nav.introduction',
+    links: INFO_TITLES.map((title) => ({ key: `nav.info.${title}`, href: href.infoDetail(title) })),
+  },
+  {
+    key: 'nav.solution',
+    links: SOLUTION_NAMES.map((name) => ({ key: `nav.solutions.${name}`, href: href.solutionDetail(name) })),
+  },
   { key: 'nav.pricing', links: [{ key: 'nav.pricing', href: paths.pricing }] },
   {
     key: 'nav.support',
@@ -35,10 +41,13 @@ export const headerMenus: NavMenu[] = [
 export const footerGroups: NavMenu[] = [
   headerMenus[0]!,
   headerMenus[1]!,
-  { key: 'nav.resources', links: [
-    { key: 'nav.resourceLinks.dataset', href: href.resources('dataset') },
-    { key: 'nav.resourceLinks.model', href: href.resources('model') },
-    { key: 'nav.pricing', href: paths.pricing },
-  ] },
+  {
+    key: 'nav.resources',
+    links: [
+      { key: 'nav.resourceLinks.dataset', href: href.resources('dataset') },
+      { key: 'nav.resourceLinks.model', href: href.resources('model') },
+      { key: 'nav.pricing', href: paths.pricing },
+    ],
+  },
   headerMenus[3]!,
 ];

@@ -31,13 +31,22 @@ describe('ErrorBoundary', () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 
   it("shows the error page with the error's status", () => {
-    renderWithProviders(<ErrorBoundary><Boom error={new HttpError(403)} /></ErrorBoundary>);
+    renderWithProviders(
+      <ErrorBoundary>
+        <Boom error={new HttpError(403)} />
+      </ErrorBoundary>,
+    );
     expect(screen.getByTestId('error-page').getAttribute('data-status')).toBe('403');
     expect(screen.getByRole('link', { name: '홈으로' })).toBeTruthy();
   });
 
   it('defaults to 500 for errors without a status', () => {
-    renderWithProviders(<ErrorBoundary><Boom error={new Error('x')} /></ErrorBoundary>, { locale: 'en' });
+    renderWithProviders(
+      <ErrorBoundary>
+        <Boom error={new Error('x')} />
+      </ErrorBoundary>,
+      { locale: 'en' },
+    );
     expect(screen.getByTestId('error-page').getAttribute('data-status')).toBe('500');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('An error has occurred');
   });
@@ -45,8 +54,15 @@ describe('ErrorBoundary', () => {
   it('says so, with a home link, when the error page itself fails', () => {
     failErrorPage.on = true;
     document.documentElement.lang = 'en';
-    renderWithProviders(<ErrorBoundary><Boom error={new Error('x')} /></ErrorBoundary>, { locale: 'en' });
-    expect(screen.getByTestId('error-page-failure').textContent).toContain('An error occurred while showing the error page');
+    renderWithProviders(
+      <ErrorBoundary>
+        <Boom error={new Error('x')} />
+      </ErrorBoundary>,
+      { locale: 'en' },
+    );
+    expect(screen.getByTestId('error-page-failure').textContent).toContain(
+      'An error occurred while showing the error page',
+    );
     expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/en');
   });
 });

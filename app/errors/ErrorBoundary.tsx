@@ -15,9 +15,15 @@ export function ErrorPageFailure() {
   const lang = document.documentElement.lang === 'en' ? 'en' : 'ko';
   const text = FALLBACK_TEXT[lang];
   return (
-    <div role="alert" data-testid="error-page-failure" style={{ padding: '4rem 1.5rem', textAlign: 'center', fontFamily: 'system-ui, sans-serif' }}>
+    <div
+      role="alert"
+      data-testid="error-page-failure"
+      style={{ padding: '4rem 1.5rem', textAlign: 'center', fontFamily: 'system-ui, sans-serif' }}
+    >
       <p style={{ fontSize: '1.125rem', marginBottom: '1rem' }}>{text.message}</p>
-      <a href={lang === 'en' ? '/en' : '/'} style={{ color: '#1565c0', textDecoration: 'underline' }}>{text.home}</a>
+      <a href={lang === 'en' ? '/en' : '/'} style={{ color: '#1565c0', textDecoration: 'underline' }}>
+        {text.home}
+      </a>
     </div>
   );
 }

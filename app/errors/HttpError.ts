@@ -1,7 +1,10 @@
 /** An error that carries an HTTP-like status for the error page (default 500). */
 export class HttpError extends Error {
   readonly code = 'http_error' as const;
-  constructor(readonly status: number, message?: string) {
+  constructor(
+    readonly status: number,
+    message?: string,
+  ) {
     super(message ?? `HTTP ${status}`);
     this.name = 'HttpError';
   }

@@ -27,7 +27,12 @@ describe('chunk reload guard', () => {
   });
   it('does not reload when storage cannot record the attempt', () => {
     const reload = vi.fn();
-    const storage = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(reloadOnceAMinute({ storage, reload, now: () => 5 })).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });

@@ -10,7 +10,10 @@ export function lazyPage<T extends ComponentType<object>>(load: () => Promise<{ 
     try {
       return await load();
     } catch (error) {
-      if (isChunkLoadError(error) && reloadOnceAMinute({ storage: localStorage, now: Date.now, reload: () => location.reload() })) {
+      if (
+        isChunkLoadError(error) &&
+        reloadOnceAMinute({ storage: localStorage, now: Date.now, reload: () => location.reload() })
+      ) {
         // Keep suspended until the reload replaces the page.
         return new Promise<{ default: T }>(() => {});
       }

@@ -4,7 +4,25 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contract/routes';
 
 /** Namespaces: `common` (shell) is loaded at start; the others load with the page that uses them. */
-export const NAMESPACES = ['common', 'ui', 'validation', 'landing', 'info', 'solution', 'pricing', 'support', 'legal', 'resources', 'auth', 'console', 'errors', 'docs', 'lab', 'projects', 'imageViewer'] as const;
+export const NAMESPACES = [
+  'common',
+  'ui',
+  'validation',
+  'landing',
+  'info',
+  'solution',
+  'pricing',
+  'support',
+  'legal',
+  'resources',
+  'auth',
+  'console',
+  'errors',
+  'docs',
+  'lab',
+  'projects',
+  'imageViewer',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // Each locale file becomes its own small chunk, so a page downloads only its language.

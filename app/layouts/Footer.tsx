@@ -16,11 +16,15 @@ export function Footer() {
         <Grid templateColumns={{ base: '1fr', md: '1.4fr repeat(4, 1fr)' }} gap={{ base: '8', md: '6' }}>
           <Stack gap="3">
             <Logo inverted />
-            <Text fontSize="sm" color="gray.400" maxW="xs">{t('footer.tagline')}</Text>
+            <Text fontSize="sm" color="gray.400" maxW="xs">
+              {t('footer.tagline')}
+            </Text>
           </Stack>
           {footerGroups.map((group) => (
             <Stack key={group.key} gap="2" as="nav" aria-label={t(group.key)}>
-              <Text fontWeight="700" color="white" fontSize="sm">{t(group.key)}</Text>
+              <Text fontWeight="700" color="white" fontSize="sm">
+                {t(group.key)}
+              </Text>
               {group.links.map((link) => (
                 <Box key={link.key} fontSize="sm" _hover={{ color: 'white' }}>
                   <MenuLink link={link} label={t(link.key)} />
@@ -32,19 +36,26 @@ export function Footer() {
         <Separator my="8" borderColor="gray.700" />
         <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" gap="6">
           <HStack gap="5" fontSize="sm" flexWrap="wrap">
-            <Box fontWeight="700" color="white"><Link href={paths.supportPrivacy}>{t('footer.privacy')}</Link></Box>
+            <Box fontWeight="700" color="white">
+              <Link href={paths.supportPrivacy}>{t('footer.privacy')}</Link>
+            </Box>
             <Link href={paths.supportPolicy}>{t('footer.terms')}</Link>
             <Link href={paths.support}>{t('footer.support')}</Link>
           </HStack>
           <Stack gap="1" fontSize="xs" color="gray.400" as="address" fontStyle="normal">
             <Text>
-              {t(company.nameKey)} · {t('footer.ceo')} {t(company.ceoKey)} · {t('footer.registration')} {company.registrationNumber}
+              {t(company.nameKey)} · {t('footer.ceo')} {t(company.ceoKey)} · {t('footer.registration')}{' '}
+              {company.registrationNumber}
             </Text>
-            <Text>{t('footer.mailOrder')} {company.mailOrderNumber} · {t(company.addressKey)}</Text>
+            <Text>
+              {t('footer.mailOrder')} {company.mailOrderNumber} · {t(company.addressKey)}
+            </Text>
             <Text>
               {t('footer.phone')} {company.phone} · <a href={`mailto:${company.email}`}>{company.email}</a>
             </Text>
-            <Text mt="2">© 2026 {t(company.nameKey)}. {t('footer.rights')}</Text>
+            <Text mt="2">
+              © 2026 {t(company.nameKey)}. {t('footer.rights')}
+            </Text>
           </Stack>
         </Flex>
       </Box>

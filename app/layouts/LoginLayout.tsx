@@ -6,7 +6,15 @@ import { LocaleSwitch } from './header/LocaleSwitch';
 /** The separate layout of /login, /login/auth and /login/reset: a centred card, no site chrome. */
 export function LoginLayout({ children }: { children: ReactNode }) {
   return (
-    <Flex as="main" id="main" minH="100dvh" direction="column" bgGradient="to-br" gradientFrom="brand.50" gradientTo="gray.50">
+    <Flex
+      as="main"
+      id="main"
+      minH="100dvh"
+      direction="column"
+      bgGradient="to-br"
+      gradientFrom="brand.50"
+      gradientTo="gray.50"
+    >
       <Flex justify="space-between" align="center" px={{ base: '4', md: '8' }} h="16">
         <Logo />
         <LocaleSwitch />

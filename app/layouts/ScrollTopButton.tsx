@@ -22,7 +22,9 @@ export function ScrollTopButton() {
       shadow="lg"
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path fill="currentColor" d="M12 7.4 4.7 14.7l1.4 1.4L12 10.2l5.9 5.9 1.4-1.4z" /></svg>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path fill="currentColor" d="M12 7.4 4.7 14.7l1.4 1.4L12 10.2l5.9 5.9 1.4-1.4z" />
+      </svg>
     </IconButton>
   );
 }

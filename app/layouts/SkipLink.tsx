@@ -5,7 +5,19 @@ import { useTranslation } from 'react-i18next';
 export function SkipLink() {
   const { t } = useTranslation('common');
   return (
-    <Box asChild position="absolute" left="2" top="-12" zIndex="skipLink" bg="bg" px="3" py="2" rounded="md" shadow="md" _focus={{ top: '2' }}>
+    <Box
+      asChild
+      position="absolute"
+      left="2"
+      top="-12"
+      zIndex="skipLink"
+      bg="bg"
+      px="3"
+      py="2"
+      rounded="md"
+      shadow="md"
+      _focus={{ top: '2' }}
+    >
       <a href="#main">{t('skipToContent')}</a>
     </Box>
   );

@@ -14,7 +14,8 @@ export function ChatWidget() {
     if (url) void loader().then((m) => m.loadChatWidget(url));
   }, []);
   useEffect(() => {
-    if (env.chatScriptUrl) void loader().then((m) => m.setChatUser(user ? { id: String(user.id), name: user.name } : null));
+    if (env.chatScriptUrl)
+      void loader().then((m) => m.setChatUser(user ? { id: String(user.id), name: user.name } : null));
   }, [user]);
   return null;
 }

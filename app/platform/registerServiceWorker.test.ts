@@ -9,7 +9,9 @@ describe('service worker registration', () => {
   });
   it('ignores a failed registration silently', async () => {
     const register = vi.fn().mockRejectedValue(new Error('SecurityError'));
-    await expect(registerServiceWorker({ serviceWorker: { register } } as unknown as Navigator)).resolves.toBeUndefined();
+    await expect(
+      registerServiceWorker({ serviceWorker: { register } } as unknown as Navigator),
+    ).resolves.toBeUndefined();
   });
   it('throws when service workers are unsupported', () => {
     expect(() => registerServiceWorker({} as Navigator)).toThrow(ServiceWorkerUnsupportedError);

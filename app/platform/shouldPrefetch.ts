@@ -4,7 +4,9 @@ interface ConnectionLike {
 }
 
 function currentConnection(): ConnectionLike | undefined {
-  return typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionLike }).connection;
+  return typeof navigator === 'undefined'
+    ? undefined
+    : (navigator as Navigator & { connection?: ConnectionLike }).connection;
 }
 
 /** Link prefetch is skipped on 2g connections and when the user asked to save data. */

@@ -1,5 +1,10 @@
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { DOWNLOAD_KEEPALIVE, downloadIdOf } from './download/downloadProtocol';
@@ -62,7 +67,11 @@ sw.addEventListener('fetch', (event) => {
 cleanupOutdatedCaches();
 // Written as `self.__WB_MANIFEST` on purpose: the build replaces that exact text with the list.
 precacheAndRoute((self as unknown as { __WB_MANIFEST: (string | PrecacheEntry)[] }).__WB_MANIFEST);
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/sw\.js$/, /^\/__download\//] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/sw\.js$/, /^\/__download\//],
+  }),
+);
 registerRoute(
   ({ url }) => url.pathname.endsWith('.woff2'),
   new CacheFirst({ cacheName: 'fonts', plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),

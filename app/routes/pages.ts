@@ -56,9 +56,9 @@ export const LAB_ENGINE_PATH = '/lab/engine';
 export const LAB_COMPONENTS_PATH = '/lab/components';
 export const labPages = LAB_ENABLED
   ? {
-    EngineLab: lazyPage(withPageRecipes(() => import('../console/lab/EngineLabPage'))),
-    ComponentsLab: lazyPage(withPageRecipes(() => import('../pages/lab/ComponentsLabPage'))),
-  }
+      EngineLab: lazyPage(withPageRecipes(() => import('../console/lab/EngineLabPage'))),
+      ComponentsLab: lazyPage(withPageRecipes(() => import('../pages/lab/ComponentsLabPage'))),
+    }
   : null;
 
 /** Locale-free path patterns → chunk, for prefetch on link intent. */

@@ -34,7 +34,10 @@ export function persistUi(storage: Pick<Storage, 'getItem' | 'setItem'> = localS
   restoreUi(storage);
   return subscribe(ui, () => {
     try {
-      storage.setItem(PERSIST_KEY, JSON.stringify({ visit: ui.visit, theme: ui.theme, loginLockStatus: ui.loginLockStatus }));
+      storage.setItem(
+        PERSIST_KEY,
+        JSON.stringify({ visit: ui.visit, theme: ui.theme, loginLockStatus: ui.loginLockStatus }),
+      );
     } catch {
       // Storage full or disabled: the state still works for this tab.
     }

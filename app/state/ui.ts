@@ -44,11 +44,27 @@ export const initialUiState = (): UiState => ({
 
 export const ui = proxy<UiState>(initialUiState());
 
-export const setHeaderType = (type: HeaderType) => { if (ui.headerType !== type) ui.headerType = type; };
-export const setShowTopBtn = (show: boolean) => { if (ui.showTopBtn !== show) ui.showTopBtn = show; };
-export const setOpenTalk = (open: boolean) => { ui.openTalk = open; };
-export const setMiniNav = (mini: boolean) => { ui.miniNav = mini; };
-export const setEditMode = (on: boolean) => { ui.editMode = on; };
-export const markVisited = () => { ui.visit = true; };
-export const setPayInfo = (info: PayInfo | null) => { ui.payInfo = info; };
-export const setLoginLockStatus = (status: LoginLockStatus) => { ui.loginLockStatus = status; };
+export const setHeaderType = (type: HeaderType) => {
+  if (ui.headerType !== type) ui.headerType = type;
+};
+export const setShowTopBtn = (show: boolean) => {
+  if (ui.showTopBtn !== show) ui.showTopBtn = show;
+};
+export const setOpenTalk = (open: boolean) => {
+  ui.openTalk = open;
+};
+export const setMiniNav = (mini: boolean) => {
+  ui.miniNav = mini;
+};
+export const setEditMode = (on: boolean) => {
+  ui.editMode = on;
+};
+export const markVisited = () => {
+  ui.visit = true;
+};
+export const setPayInfo = (info: PayInfo | null) => {
+  ui.payInfo = info;
+};
+export const setLoginLockStatus = (status: LoginLockStatus) => {
+  ui.loginLockStatus = status;
+};

@@ -20,8 +20,13 @@ export function createTestI18n(locale: Locale = 'ko'): I18n {
   }
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
-    lng: locale, fallbackLng: 'ko', resources, defaultNS: 'common', initAsync: false,
-    interpolation: { escapeValue: false }, react: { useSuspense: false },
+    lng: locale,
+    fallbackLng: 'ko',
+    resources,
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
   });
   return i18n;
 }
@@ -38,7 +43,9 @@ export function renderWithProviders(ui: ReactElement, { locale = 'ko', path = '/
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <ChakraProvider value={system}>
-        <Router hook={location.hook} searchHook={location.searchHook}>{children}</Router>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {children}
+        </Router>
       </ChakraProvider>
     </I18nextProvider>
   );

@@ -11,7 +11,9 @@ export type StubHandler = (call: StubCall) => Response | Promise<Response>;
 
 /** A JSON answer for a fetch stub. */
 export function json(status: number, body?: unknown): Response {
-  return body === undefined ? new Response(null, { status }) : new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return body === undefined
+    ? new Response(null, { status })
+    : new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 /** The error body the API sends (contract/apiErrors.ts). */

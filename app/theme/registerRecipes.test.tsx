@@ -10,7 +10,9 @@ describe('lazily registered slot recipes', () => {
     expect(system.isSlotRecipe('tabs')).toBe(true);
     renderWithProviders(
       <Tabs.Root defaultValue="a">
-        <Tabs.List><Tabs.Trigger value="a">A</Tabs.Trigger></Tabs.List>
+        <Tabs.List>
+          <Tabs.Trigger value="a">A</Tabs.Trigger>
+        </Tabs.List>
       </Tabs.Root>,
     );
     // A styled trigger carries the recipe's class (chakra-tabs__trigger) plus generated css.

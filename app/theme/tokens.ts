@@ -18,6 +18,21 @@ import { zIndices } from 'chakra-theme/tokens/z-indices';
 
 /** Chakra's default design tokens, assembled here so the theme entry's recipes stay out. */
 export const tokens = {
-  aspectRatios, animations, blurs, borders, colors, durations, easings, fonts, fontSizes, fontWeights,
-  letterSpacings, lineHeights, radii, spacing, sizes, zIndex: zIndices, cursor,
+  aspectRatios,
+  animations,
+  blurs,
+  borders,
+  colors,
+  durations,
+  easings,
+  fonts,
+  fontSizes,
+  fontWeights,
+  letterSpacings,
+  lineHeights,
+  radii,
+  spacing,
+  sizes,
+  zIndex: zIndices,
+  cursor,
 };

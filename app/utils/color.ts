@@ -14,7 +14,9 @@ export function hslToHex(hue: number, saturation: number, lightness: number): st
   const channel = (n: number) => {
     const k = (n + h / 30) % 12;
     const value = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(value * 255).toString(16).padStart(2, '0');
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }

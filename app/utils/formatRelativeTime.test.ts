@@ -9,7 +9,13 @@ let ko: RelativeTimeTranslate;
 let en: RelativeTimeTranslate;
 
 beforeAll(async () => {
-  await i18n.init({ lng: 'ko', fallbackLng: 'ko', resources: { ko: { ui: koUi }, en: { ui: enUi } }, ns: ['ui'], interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng: 'ko',
+    fallbackLng: 'ko',
+    resources: { ko: { ui: koUi }, en: { ui: enUi } },
+    ns: ['ui'],
+    interpolation: { escapeValue: false },
+  });
   ko = i18n.getFixedT('ko', 'ui');
   en = i18n.getFixedT('en', 'ui');
 });

@@ -25,7 +25,11 @@ export type RelativeTimeTranslate = (key: string, options?: { count: number }) =
  * @param t the translate function.
  * @param now the current time in epoch ms (a parameter so that the function stays pure).
  */
-export function formatRelativeTime(value: DateInput | null | undefined, t: RelativeTimeTranslate, now: number = Date.now()): string {
+export function formatRelativeTime(
+  value: DateInput | null | undefined,
+  t: RelativeTimeTranslate,
+  now: number = Date.now(),
+): string {
   const then = toEpochMs(value);
   if (Number.isNaN(then) || !Number.isFinite(now)) return '';
   const elapsed = now - then;

@@ -45,9 +45,21 @@ export interface PathResult {
 }
 
 /** Plays `moves` (each `moveMs` long, eased, zoom interpolated geometrically) in the page. */
-export async function runPath(args: { start: View; moves: View[]; moveMs: number; sharpTimeoutMs: number }): Promise<PathResult> {
+export async function runPath(args: {
+  start: View;
+  moves: View[];
+  moveMs: number;
+  sharpTimeoutMs: number;
+}): Promise<PathResult> {
   const s = (window as unknown as { subject: BenchSubject }).subject;
-  const result: PathResult = { busyMs: [], intervalMs: [], longTasks: [], sharpMs: [], sharpTimeouts: 0, peakHeapBytes: 0 };
+  const result: PathResult = {
+    busyMs: [],
+    intervalMs: [],
+    longTasks: [],
+    sharpMs: [],
+    sharpTimeouts: 0,
+    peakHeapBytes: 0,
+  };
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) result.longTasks.push(e.duration);
   });

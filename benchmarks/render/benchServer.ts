@@ -26,7 +26,12 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(mounts: { ours: string; page: string; osd: string; tiles: string }): Promise<BenchServer> {
+export async function startBenchServer(mounts: {
+  ours: string;
+  page: string;
+  osd: string;
+  tiles: string;
+}): Promise<BenchServer> {
   const requests = new Map<string, number>();
   const send = (res: ServerResponse, file: string) => {
     if (!existsSync(file) || !statSync(file).isFile()) {
@@ -61,9 +66,10 @@ export async function startBenchServer(mounts: { ours: string; page: string; osd
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

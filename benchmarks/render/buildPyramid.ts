@@ -37,7 +37,9 @@ export async function buildPyramid(log: (s: string) => void = () => {}): Promise
     const { cols, rows } = gridSize(info, level);
     for (let y = 0; y < rows; y++) for (let x = 0; x < cols; x++) jobs.push({ level, x, y });
   }
-  log(`building ${jobs.length} JPEG tiles of a ${info.width} × ${info.height} image into ${path.relative(process.cwd(), PYRAMID_DIR)} …`);
+  log(
+    `building ${jobs.length} JPEG tiles of a ${info.width} × ${info.height} image into ${path.relative(process.cwd(), PYRAMID_DIR)} …`,
+  );
   const started = Date.now();
   let next = 0;
   let written = 0;
@@ -58,7 +60,10 @@ export async function buildPyramid(log: (s: string) => void = () => {}): Promise
   };
   // sharp runs each encode on libuv's pool: a few in flight keep both cores busy.
   await Promise.all(Array.from({ length: Math.max(2, os.cpus().length) }, worker));
-  writeFileSync(done, JSON.stringify({ ...info, levelSizes: Array.from({ length: info.levels }, (_, l) => levelSize(info, l)) }));
+  writeFileSync(
+    done,
+    JSON.stringify({ ...info, levelSizes: Array.from({ length: info.levels }, (_, l) => levelSize(info, l)) }),
+  );
   log(`  ${written} tiles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return written;
 }

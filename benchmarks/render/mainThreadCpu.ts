@@ -31,9 +31,13 @@ export interface MainThreadCpu {
 /** Reads the renderer main threads' tasks from a trace (the JSON Playwright's stopTracing gives). */
 export function mainThreadCpu(traceJson: string): MainThreadCpu {
   const events = (JSON.parse(traceJson) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
   const onMain = (e: TraceEvent) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`);
-  const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask' && e.tdur !== undefined).sort((a, b) => a.ts - b.ts);
+  const tasks = events
+    .filter((e) => onMain(e) && e.name === 'RunTask' && e.tdur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
   const frames = events.filter((e) => onMain(e) && e.name === 'FireAnimationFrame').sort((a, b) => a.ts - b.ts);
   const frameCpuMs: number[] = [];
   let f = 0;

@@ -17,10 +17,15 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUNDLE = path.join(ROOT, 'node_modules/.cache/bench-zip-page/zipPage.js');
 
 const LAUNCH_ARGS = [
-  '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
   // Unrounded performance.memory, and gc() in the page for a clean baseline before each run.
-  '--enable-precise-memory-info', '--js-flags=--expose-gc',
+  '--enable-precise-memory-info',
+  '--js-flags=--expose-gc',
 ];
 
 export interface BrowserSession {
@@ -46,13 +51,19 @@ async function bundlePage(): Promise<string> {
 
 export async function openBrowser(images: number): Promise<BrowserSession & { generateMs: number }> {
   const script = await bundlePage();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: LAUNCH_ARGS,
+  });
   const page = await browser.newPage();
   await page.goto('about:blank');
   await page.addScriptTag({ content: script });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  const generated = await page.evaluate((n) => (window as unknown as { zipBench: ZipBenchPage }).zipBench.generate(n), images);
+  const generated = await page.evaluate(
+    (n) => (window as unknown as { zipBench: ZipBenchPage }).zipBench.generate(n),
+    images,
+  );
   return { browser, page, cdp, version: `Chromium ${browser.version()}`, generateMs: generated.ms };
 }
 
@@ -62,7 +73,12 @@ async function processCpuS(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'ProcessTime')?.value ?? NaN;
 }
 
-export async function browserRun(session: BrowserSession, subject: SubjectName, images: number, hashOutput = false): Promise<TimedRun> {
+export async function browserRun(
+  session: BrowserSession,
+  subject: SubjectName,
+  images: number,
+  hashOutput = false,
+): Promise<TimedRun> {
   const cpuBefore = await processCpuS(session.cdp);
   const measure = await session.page.evaluate(
     ([s, n, h]) => (window as unknown as { zipBench: ZipBenchPage }).zipBench.run(s, n, h),
@@ -73,18 +89,29 @@ export async function browserRun(session: BrowserSession, subject: SubjectName, 
 }
 
 /** Each writer's archive in the page must equal the one checked in Node, byte for byte. */
-export async function checkBrowserOutputs(session: BrowserSession, images: number, expected: Map<SubjectName, CheckedOutput>): Promise<void> {
+export async function checkBrowserOutputs(
+  session: BrowserSession,
+  images: number,
+  expected: Map<SubjectName, CheckedOutput>,
+): Promise<void> {
   for (const subject of SUBJECTS) {
     const run = await browserRun(session, subject, images, true);
     const node = expected.get(subject);
     if (!node || node.bytes !== run.outputBytes || node.crc !== run.outputCrc) {
-      throw new Error(`chromium ${subject}: ${run.outputBytes} bytes, CRC ${run.outputCrc} — Node's checked output was ${node?.bytes} bytes, CRC ${node?.crc}`);
+      throw new Error(
+        `chromium ${subject}: ${run.outputBytes} bytes, CRC ${run.outputCrc} — Node's checked output was ${node?.bytes} bytes, CRC ${node?.crc}`,
+      );
     }
     console.log(`  chromium ${subject}: output identical to the checked Node archive (${run.outputBytes} bytes)`);
   }
 }
 
-export async function browserTimedRuns(session: BrowserSession, sizes: readonly number[], runs: number, warmupImages: number): Promise<TimedRun[]> {
+export async function browserTimedRuns(
+  session: BrowserSession,
+  sizes: readonly number[],
+  runs: number,
+  warmupImages: number,
+): Promise<TimedRun[]> {
   for (const subject of SUBJECTS) await browserRun(session, subject, warmupImages);
   const results: TimedRun[] = [];
   for (const size of sizes) {
@@ -93,7 +120,9 @@ export async function browserTimedRuns(session: BrowserSession, sizes: readonly 
         const subject = SUBJECTS[(k + round) % SUBJECTS.length]!;
         const run = await browserRun(session, subject, size);
         results.push(run);
-        console.log(`  chromium ${size} images, round ${round + 1}: ${subject} ${run.ms.toFixed(0)} ms (cpu ${run.cpuMs.toFixed(0)} ms), peak +${(run.peakBytes.js! / 2 ** 20).toFixed(1)} MiB`);
+        console.log(
+          `  chromium ${size} images, round ${round + 1}: ${subject} ${run.ms.toFixed(0)} ms (cpu ${run.cpuMs.toFixed(0)} ms), peak +${(run.peakBytes.js! / 2 ** 20).toFixed(1)} MiB`,
+        );
       }
     }
   }

@@ -29,7 +29,8 @@ function yauzlCrcs(file: string): Promise<Map<string, number>> {
           });
           stream.on('error', reject);
           stream.on('end', () => {
-            if (crc !== entry.crc32) return reject(new Error(`${file}: ${entry.fileName}: CRC ${crc} but the directory says ${entry.crc32}`));
+            if (crc !== entry.crc32)
+              return reject(new Error(`${file}: ${entry.fileName}: CRC ${crc} but the directory says ${entry.crc32}`));
             if (crcs.has(entry.fileName)) return reject(new Error(`${file}: duplicate entry ${entry.fileName}`));
             crcs.set(entry.fileName, crc);
             zip.readEntry();

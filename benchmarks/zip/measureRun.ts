@@ -21,7 +21,12 @@ export interface RunMeasure {
 
 const SAMPLE_EVERY = 4 << 20;
 
-export async function measureRun(writer: ZipWriter, dataset: SyntheticDataset, readMemory: MemoryReader, hashOutput = false): Promise<RunMeasure> {
+export async function measureRun(
+  writer: ZipWriter,
+  dataset: SyntheticDataset,
+  readMemory: MemoryReader,
+  hashOutput = false,
+): Promise<RunMeasure> {
   const baseline = readMemory();
   const peak: Record<string, number> = { ...baseline };
   const sample = () => {
@@ -41,6 +46,8 @@ export async function measureRun(writer: ZipWriter, dataset: SyntheticDataset, r
   });
   const ms = performance.now() - start;
   sample();
-  const peakBytes = Object.fromEntries(Object.entries(peak).map(([key, value]) => [key, Math.max(0, value - (baseline[key] ?? 0))]));
+  const peakBytes = Object.fromEntries(
+    Object.entries(peak).map(([key, value]) => [key, Math.max(0, value - (baseline[key] ?? 0))]),
+  );
   return { ms, outputBytes, peakBytes, ...(hashOutput ? { outputCrc } : {}) };
 }

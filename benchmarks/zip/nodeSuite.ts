@@ -85,7 +85,12 @@ export async function nodeRun(subject: SubjectName, dataset: SyntheticDataset): 
 }
 
 /** Warm-up on a small prefix, then `runs` rounds per size, the subjects' order rotating each round. */
-export async function nodeTimedRuns(dataset: SyntheticDataset, sizes: readonly number[], runs: number, warmupImages: number): Promise<TimedRun[]> {
+export async function nodeTimedRuns(
+  dataset: SyntheticDataset,
+  sizes: readonly number[],
+  runs: number,
+  warmupImages: number,
+): Promise<TimedRun[]> {
   for (const subject of SUBJECTS) await nodeRun(subject, datasetPrefix(dataset, warmupImages));
   const results: TimedRun[] = [];
   for (const size of sizes) {
@@ -95,10 +100,11 @@ export async function nodeTimedRuns(dataset: SyntheticDataset, sizes: readonly n
         const subject = SUBJECTS[(k + round) % SUBJECTS.length]!;
         const run = await nodeRun(subject, slice);
         results.push(run);
-        console.log(`  node ${size} images, round ${round + 1}: ${subject} ${run.ms.toFixed(0)} ms (cpu ${run.cpuMs.toFixed(0)} ms), peak +${(run.peakBytes.js! / 2 ** 20).toFixed(1)} MiB`);
+        console.log(
+          `  node ${size} images, round ${round + 1}: ${subject} ${run.ms.toFixed(0)} ms (cpu ${run.cpuMs.toFixed(0)} ms), peak +${(run.peakBytes.js! / 2 ** 20).toFixed(1)} MiB`,
+        );
       }
     }
   }
   return results;
 }
-

@@ -15,7 +15,13 @@ export interface SyntheticDataset {
 /** Mean image size ≈ 525 KB, so 2,000 images ≈ 1.05 GB. */
 const MIN_BYTES = 200_000;
 const SPREAD_BYTES = 650_000;
-const RESOLUTIONS = [[1920, 1080], [1280, 720], [4032, 3024], [640, 480], [2048, 1536]] as const;
+const RESOLUTIONS = [
+  [1920, 1080],
+  [1280, 720],
+  [4032, 3024],
+  [640, 480],
+  [2048, 1536],
+] as const;
 const LABELS: ArchiveLabel[] = [
   { name: 'car', color: '#e6194b' },
   { name: 'person', color: '#3cb44b' },
@@ -24,7 +30,10 @@ const LABELS: ArchiveLabel[] = [
   { name: 'sign', color: '#911eb4' },
 ];
 // A baseline JFIF APP0 segment: what an image tool sees first in a real JPEG.
-const JFIF_HEADER = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+const JFIF_HEADER = [
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+  0x00,
+];
 
 /** mulberry32: small, fast and seedable, enough for test data. */
 function random(seed: number): () => number {

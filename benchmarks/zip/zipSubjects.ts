@@ -31,7 +31,10 @@ const SPLIT_FILES = { train: 'train', validation: 'val', test: 'test' } as const
  * consumed (each image's XML is built when its turn comes, as ours does), for the peers.
  */
 function* datasetEntries(dataset: SyntheticDataset, description: string): Generator<Entry> {
-  const coco = new CocoBuilder(dataset.labels.map((l) => l.name), description);
+  const coco = new CocoBuilder(
+    dataset.labels.map((l) => l.name),
+    description,
+  );
   const splits: Record<keyof typeof SPLIT_FILES, string[]> = { train: [], validation: [], test: [] };
   for (const image of dataset.images) {
     const base = image.fileName.replace(/\.[^.]*$/, '');
@@ -42,13 +45,20 @@ function* datasetEntries(dataset: SyntheticDataset, description: string): Genera
     coco.addImage(image.fileName, image.width, image.height, image.boxes);
   }
   for (const split of ['train', 'validation', 'test'] as const) {
-    yield { name: `ImageSets/Main/${SPLIT_FILES[split]}.txt`, data: splits[split].map((b) => `${b}\n`).join(''), deflate: true };
+    yield {
+      name: `ImageSets/Main/${SPLIT_FILES[split]}.txt`,
+      data: splits[split].map((b) => `${b}\n`).join(''),
+      deflate: true,
+    };
   }
   const rgb = (c: string) => {
     const n = Number.parseInt(c.slice(1), 16);
     return `${(n >> 16) & 255},${(n >> 8) & 255},${n & 255}`;
   };
-  const labelMap = ['# label:color_rgb:parts:actions', ...dataset.labels.map((l) => `${l.name}:${rgb(l.color)}::`)].join('\n');
+  const labelMap = [
+    '# label:color_rgb:parts:actions',
+    ...dataset.labels.map((l) => `${l.name}:${rgb(l.color)}::`),
+  ].join('\n');
   yield { name: 'labelmap.txt', data: `${labelMap}\n`, deflate: true };
   yield { name: 'annotations.json', data: JSON.stringify(coco.build(dataset.createdAt)), deflate: true };
 }
@@ -87,7 +97,8 @@ async function jszip(dataset: SyntheticDataset, sink: ByteSink): Promise<void> {
 /** client-zip: streams from an async iterable of files; it never compresses (text is stored too). */
 async function clientZip(dataset: SyntheticDataset, sink: ByteSink): Promise<void> {
   async function* files() {
-    for (const entry of datasetEntries(dataset, DESCRIPTION)) yield { name: entry.name, input: entry.data, lastModified: dataset.createdAt };
+    for (const entry of datasetEntries(dataset, DESCRIPTION))
+      yield { name: entry.name, input: entry.data, lastModified: dataset.createdAt };
   }
   const reader = makeZip(files()).getReader();
   for (;;) {
@@ -113,7 +124,7 @@ export function crc32CopyCeiling(onEntry?: (name: string, crc: number) => void) 
       const bytes = typeof entry.data === 'string' ? encoder.encode(entry.data) : entry.data;
       const crc = crc32(bytes);
       onEntry?.(entry.name, crc);
-      for (let at = 0; at < bytes.length; ) {
+      for (let at = 0; at < bytes.length;) {
         const n = Math.min(bytes.length - at, CEILING_CHUNK - used);
         out.set(bytes.subarray(at, at + n), used);
         used += n;
@@ -141,6 +152,7 @@ export const WRITERS: Record<SubjectName, ZipWriter> = {
 export function inputBytes(dataset: SyntheticDataset): number {
   const encoder = new TextEncoder();
   let total = 0;
-  for (const entry of datasetEntries(dataset, DESCRIPTION)) total += typeof entry.data === 'string' ? encoder.encode(entry.data).length : entry.data.length;
+  for (const entry of datasetEntries(dataset, DESCRIPTION))
+    total += typeof entry.data === 'string' ? encoder.encode(entry.data).length : entry.data.length;
   return total;
 }

@@ -62,7 +62,8 @@ export function datasetEntryKind(name: string): DatasetEntryKind {
       if (split === 'train' || split === 'val' || split === 'test') return { kind: 'splitList', split };
       const classList = /^(.+)_(train|val|test)$/.exec(base);
       const [, className, listSplit] = classList ?? [];
-      if (className && (listSplit === 'train' || listSplit === 'val' || listSplit === 'test')) return { kind: 'classList', className, split: listSplit };
+      if (className && (listSplit === 'train' || listSplit === 'val' || listSplit === 'test'))
+        return { kind: 'classList', className, split: listSplit };
     }
     return { kind: 'otherImageSet' };
   }

@@ -19,7 +19,11 @@ const open = (bytes: Uint8Array, limits = SMALL_LIMITS) => openDatasetZip(bytesS
 
 describe('openDatasetZip: a valid zip', () => {
   it('lists files without directories and reads stored and deflated entries', async () => {
-    const made = zipSync({ 'JPEGImages/': new Uint8Array(0), 'JPEGImages/a.jpg': [JPEG_BYTES, { level: 0 }], 'Annotations/a.xml': strToU8('<annotation>é</annotation>') });
+    const made = zipSync({
+      'JPEGImages/': new Uint8Array(0),
+      'JPEGImages/a.jpg': [JPEG_BYTES, { level: 0 }],
+      'Annotations/a.xml': strToU8('<annotation>é</annotation>'),
+    });
     const zip = await open(made);
     expect(zip.entries.map((e) => [e.name, e.method])).toEqual([
       ['JPEGImages/a.jpg', 0],
@@ -44,21 +48,31 @@ describe('openDatasetZip: a valid zip', () => {
   });
 
   it('reads Zip64 end records and extra fields', async () => {
-    const zip = await open(zipOf({ 'Annotations/a.xml': '<annotation/>', 'JPEGImages/a.jpg': JPEG_BYTES }, { zip64: true }));
+    const zip = await open(
+      zipOf({ 'Annotations/a.xml': '<annotation/>', 'JPEGImages/a.jpg': JPEG_BYTES }, { zip64: true }),
+    );
     expect(zip.entries.map((e) => e.name)).toEqual(['Annotations/a.xml', 'JPEGImages/a.jpg']);
     expect(await zip.read(zip.entries[1]!)).toEqual(JPEG_BYTES);
   });
 
   it('reads Zip64 sizes past 4 GiB exactly', async () => {
     const size = 5 * 1024 ** 3 + 7;
-    const bytes = buildZip([{ name: 'JPEGImages/huge.jpg', data: new Uint8Array(0), method: 8, declaredSize: size }], { zip64: true });
+    const bytes = buildZip([{ name: 'JPEGImages/huge.jpg', data: new Uint8Array(0), method: 8, declaredSize: size }], {
+      zip64: true,
+    });
     const zip = await openDatasetZip(bytesSource(bytes), { maxRatio: Number.POSITIVE_INFINITY });
     expect(zip.entries[0]!.uncompressedSize).toBe(size);
-    expect(await failure(openDatasetZip(bytesSource(bytes), { maxUncompressedBytes: 5 * 1024 ** 3 }))).toEqual({ code: 'zip_too_large', entry: 'JPEGImages/huge.jpg' });
+    expect(await failure(openDatasetZip(bytesSource(bytes), { maxUncompressedBytes: 5 * 1024 ** 3 }))).toEqual({
+      code: 'zip_too_large',
+      entry: 'JPEGImages/huge.jpg',
+    });
   });
 
   it('opens more than 65,535 entries through Zip64', async () => {
-    const entries = Array.from({ length: 66_000 }, (_, i) => ({ name: `JPEGImages/${i}.jpg`, data: new Uint8Array(0) }));
+    const entries = Array.from({ length: 66_000 }, (_, i) => ({
+      name: `JPEGImages/${i}.jpg`,
+      data: new Uint8Array(0),
+    }));
     const zip = await openDatasetZip(bytesSource(buildZip(entries, { zip64: true })));
     expect(zip.entries).toHaveLength(66_000);
     expect(zip.entries[65_999]!.name).toBe('JPEGImages/65999.jpg');
@@ -72,11 +86,13 @@ describe('openDatasetZip: a valid zip', () => {
   });
 
   it('reads empty files, stored, deflated, and deflate with no data at all', async () => {
-    const zip = await open(buildZip([
-      { name: 'a.txt', data: new Uint8Array(0), method: 0 },
-      { name: 'b.txt', data: '' },
-      { name: 'c.txt', data: new Uint8Array(0), method: 8, body: new Uint8Array(0) },
-    ]));
+    const zip = await open(
+      buildZip([
+        { name: 'a.txt', data: new Uint8Array(0), method: 0 },
+        { name: 'b.txt', data: '' },
+        { name: 'c.txt', data: new Uint8Array(0), method: 8, body: new Uint8Array(0) },
+      ]),
+    );
     for (const entry of zip.entries) expect(await zip.read(entry)).toEqual(new Uint8Array(0));
   });
 
@@ -90,7 +106,10 @@ describe('openDatasetZip: a valid zip', () => {
     const zip = await open(zipOf({ 'JPEGImages/a.jpg': JPEG_BYTES }));
     const forged = { ...zip.entries[0]!, localHeaderOffset: 5, uncompressedSize: 1 };
     expect(await zip.read(forged)).toEqual(JPEG_BYTES);
-    expect(await failure(zip.read({ ...forged, name: 'other.jpg' }))).toEqual({ code: 'import_failed', entry: 'other.jpg' });
+    expect(await failure(zip.read({ ...forged, name: 'other.jpg' }))).toEqual({
+      code: 'import_failed',
+      entry: 'other.jpg',
+    });
   });
 });
 
@@ -118,7 +137,10 @@ describe('openDatasetZip: refusals', () => {
   });
 
   it('a 1000:1 deflate bomb, with the default limits', async () => {
-    expect(await failure(openDatasetZip(bytesSource(FIXTURES.deflateBomb())))).toEqual({ code: 'zip_bomb', entry: 'JPEGImages/bomb.jpg' });
+    expect(await failure(openDatasetZip(bytesSource(FIXTURES.deflateBomb())))).toEqual({
+      code: 'zip_bomb',
+      entry: 'JPEGImages/bomb.jpg',
+    });
   });
 
   it.each(['a/./b.jpg', 'a//b.jpg', '..', 'a/..', '../a.jpg'])('refuses %j without normalising it', async (name) => {
@@ -165,7 +187,8 @@ describe('openDatasetZip: bounded reads', () => {
       block[i] = x >>> 24;
     }
     let crc = 0;
-    for (let at = 0; at < size; at += block.length) crc = crc32(block.subarray(0, Math.min(block.length, size - at)), crc);
+    for (let at = 0; at < size; at += block.length)
+      crc = crc32(block.subarray(0, Math.min(block.length, size - at)), crc);
     const name = strToU8('JPEGImages/big.jpg');
     const head = buildZip([{ name: 'JPEGImages/big.jpg', declaredSize: size, declaredCrc: crc, method: 0 }]);
     // buildZip wrote an empty body: patch sizes in, and move the directory behind the generated data.
@@ -185,7 +208,7 @@ describe('openDatasetZip: bounded reads', () => {
       read: async (offset, length) => {
         largest = Math.max(largest, length);
         const out = new Uint8Array(Math.min(length, total - offset));
-        for (let i = 0; i < out.length; ) {
+        for (let i = 0; i < out.length;) {
           const at = offset + i;
           let piece: Uint8Array;
           if (at < headerLength) piece = local.subarray(at);

@@ -7,7 +7,13 @@
  */
 import { Inflate } from 'fflate';
 import { crc32 } from './crc32';
-import { DatasetImportError, type ChunkSink, type DatasetZip, type RandomAccessSource, type ZipEntryInfo } from './types';
+import {
+  DatasetImportError,
+  type ChunkSink,
+  type DatasetZip,
+  type RandomAccessSource,
+  type ZipEntryInfo,
+} from './types';
 import { decodeZipEntryName, isSafeZipEntryName } from './zipEntryName';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zipLimits';
 
@@ -42,7 +48,13 @@ function u64(data: DataView, at: number): number {
 }
 
 /** Exactly `length` bytes at `offset`, or `code` when the source ends first. */
-async function readExact(source: RandomAccessSource, offset: number, length: number, code: 'import_not_zip' | 'zip_corrupt', entry: string | null = null): Promise<Uint8Array> {
+async function readExact(
+  source: RandomAccessSource,
+  offset: number,
+  length: number,
+  code: 'import_not_zip' | 'zip_corrupt',
+  entry: string | null = null,
+): Promise<Uint8Array> {
   if (offset < 0 || offset + length > source.size) throw new DatasetImportError(code, entry);
   const bytes = await source.read(offset, length);
   if (bytes.length !== length) throw new DatasetImportError(code, entry);
@@ -85,7 +97,8 @@ async function findDirectory(source: RandomAccessSource): Promise<Directory> {
   if (eocdOffset >= 20) {
     const locator = view(await readExact(source, eocdOffset - 20, 20, 'import_not_zip'));
     if (locator.getUint32(0, true) === ZIP64_LOCATOR_SIG) {
-      if (locator.getUint32(4, true) !== 0 || locator.getUint32(16, true) > 1) throw new DatasetImportError('zip_unsupported');
+      if (locator.getUint32(4, true) !== 0 || locator.getUint32(16, true) > 1)
+        throw new DatasetImportError('zip_unsupported');
       const recordOffset = u64(locator, 8);
       if (recordOffset + 56 > eocdOffset - 20) throw new DatasetImportError('import_not_zip');
       const record = view(await readExact(source, recordOffset, 56, 'import_not_zip'));
@@ -133,9 +146,12 @@ interface EntryRecord {
 }
 
 /** Fields the Zip64 extra field (id 1) carries, in its order, for those the header marks as maxed. */
-function applyZip64(extra: Uint8Array, fields: { uncompressed: number; compressed: number; offset: number; disk: number }): void {
+function applyZip64(
+  extra: Uint8Array,
+  fields: { uncompressed: number; compressed: number; offset: number; disk: number },
+): void {
   const data = view(extra);
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = data.getUint16(at, true);
     const length = data.getUint16(at + 2, true);
     if (id === 1) {
@@ -157,7 +173,11 @@ function applyZip64(extra: Uint8Array, fields: { uncompressed: number; compresse
   }
 }
 
-async function readDirectory(source: RandomAccessSource, directory: Directory, limits: ZipLimits): Promise<Map<string, EntryRecord>> {
+async function readDirectory(
+  source: RandomAccessSource,
+  directory: Directory,
+  limits: ZipLimits,
+): Promise<Map<string, EntryRecord>> {
   const records = new Map<string, EntryRecord>();
   const reader = new WindowReader(source, directory.offset + directory.size, limits.chunkBytes);
   let total = 0;
@@ -199,10 +219,18 @@ async function readDirectory(source: RandomAccessSource, directory: Directory, l
       throw new DatasetImportError('zip_bomb', name);
     }
     if (method === 0 && fields.compressed !== fields.uncompressed) throw new DatasetImportError('zip_corrupt', name);
-    if (fields.offset + LOCAL_SIZE + fields.compressed > directory.offset) throw new DatasetImportError('zip_corrupt', name);
+    if (fields.offset + LOCAL_SIZE + fields.compressed > directory.offset)
+      throw new DatasetImportError('zip_corrupt', name);
     records.set(name, {
       nameBytes,
-      info: { name, compressedSize: fields.compressed, uncompressedSize: fields.uncompressed, method, crc32: crc, localHeaderOffset: fields.offset },
+      info: {
+        name,
+        compressedSize: fields.compressed,
+        uncompressedSize: fields.uncompressed,
+        method,
+        crc32: crc,
+        localHeaderOffset: fields.offset,
+      },
     });
   }
   return records;
@@ -213,7 +241,13 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** Streams one entry's bytes to `onChunk`, stopping at the first byte past its declared size. */
-async function streamEntry(source: RandomAccessSource, record: EntryRecord, directoryOffset: number, chunkBytes: number, onChunk: ChunkSink): Promise<void> {
+async function streamEntry(
+  source: RandomAccessSource,
+  record: EntryRecord,
+  directoryOffset: number,
+  chunkBytes: number,
+  onChunk: ChunkSink,
+): Promise<void> {
   const { info, nameBytes } = record;
   const { name } = info;
   const local = view(await readExact(source, info.localHeaderOffset, LOCAL_SIZE, 'zip_corrupt', name));
@@ -236,10 +270,13 @@ async function streamEntry(source: RandomAccessSource, record: EntryRecord, dire
   };
   const pending: Uint8Array[] = [];
   // An empty file may be written as deflate with no data at all: nothing to inflate then.
-  const inflater = info.method === 8 && info.compressedSize > 0 ? new Inflate((chunk) => {
-    count(chunk);
-    pending.push(chunk);
-  }) : null;
+  const inflater =
+    info.method === 8 && info.compressedSize > 0
+      ? new Inflate((chunk) => {
+          count(chunk);
+          pending.push(chunk);
+        })
+      : null;
 
   for (let pos = 0; pos < info.compressedSize; pos += chunkBytes) {
     const length = Math.min(chunkBytes, info.compressedSize - pos);
@@ -288,7 +325,8 @@ export async function openDatasetZip(source: RandomAccessSource, limits: Partial
     stream,
     async read(entry, maxBytes) {
       const { info } = recordOf(entry);
-      if (maxBytes !== undefined && info.uncompressedSize > maxBytes) throw new DatasetImportError('zip_too_large', info.name);
+      if (maxBytes !== undefined && info.uncompressedSize > maxBytes)
+        throw new DatasetImportError('zip_too_large', info.name);
       const out = new Uint8Array(info.uncompressedSize);
       let offset = 0;
       await stream(info, (chunk) => {

@@ -23,12 +23,19 @@ const id = z.union([z.number().int(), z.string().min(1)]);
 const size = z.number().positive().finite().nullish();
 const cocoSchema = z.object({
   images: z.array(z.object({ id, file_name: z.string().trim().min(1), width: size, height: size })),
-  annotations: z.array(z.object({ image_id: id, category_id: id, bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]) })),
+  annotations: z.array(
+    z.object({ image_id: id, category_id: id, bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]) }),
+  ),
   categories: z.array(z.object({ id, name: z.string().trim().min(1) })),
 });
 
 function looksLikeCoco(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Array.isArray((value as Record<string, unknown>).images) && Array.isArray((value as Record<string, unknown>).annotations);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as Record<string, unknown>).images) &&
+    Array.isArray((value as Record<string, unknown>).annotations)
+  );
 }
 
 export function parseCocoDataset(json: string, entry: string): CocoDatasetRecord | null {
@@ -48,7 +55,12 @@ export function parseCocoDataset(json: string, entry: string): CocoDatasetRecord
   const records = new Map<string, CocoImageRecord>();
   for (const image of images) {
     if (records.has(String(image.id))) throw malformed;
-    records.set(String(image.id), { fileName: image.file_name, width: image.width ?? null, height: image.height ?? null, boxes: [] });
+    records.set(String(image.id), {
+      fileName: image.file_name,
+      width: image.width ?? null,
+      height: image.height ?? null,
+      boxes: [],
+    });
   }
   for (const annotation of annotations) {
     const image = records.get(String(annotation.image_id));

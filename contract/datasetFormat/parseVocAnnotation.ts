@@ -42,7 +42,9 @@ const vocSchema = z.object({
   annotation: z.object({
     filename: text,
     size: z.object({ width: number.pipe(z.number().positive()), height: number.pipe(z.number().positive()) }),
-    object: z.array(z.object({ name: text, bndbox: z.object({ xmin: number, ymin: number, xmax: number, ymax: number }) })).optional(),
+    object: z
+      .array(z.object({ name: text, bndbox: z.object({ xmin: number, ymin: number, xmax: number, ymax: number }) }))
+      .optional(),
   }),
 });
 

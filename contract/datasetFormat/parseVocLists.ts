@@ -5,7 +5,10 @@
  */
 
 function lines(text: string): string[] {
-  return text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
 /** Base names listed in a split list: the whole line, as our exporter keeps spaces in names. */
@@ -23,15 +26,20 @@ export function parseClassList(text: string): string[] {
 
 /** Label names of a label map, in order; the three fields after a name hold no ':' of their own. */
 export function parseLabelMap(text: string): string[] {
-  return lines(text).map((line) => {
-    const parts = line.split(':');
-    return parts.length >= 4 ? parts.slice(0, -3).join(':') : line;
-  }).filter((name) => name !== '');
+  return lines(text)
+    .map((line) => {
+      const parts = line.split(':');
+      return parts.length >= 4 ? parts.slice(0, -3).join(':') : line;
+    })
+    .filter((name) => name !== '');
 }
 
 /** The name the exporter gives a label's classification list file (workers/export/datasetArchive.ts). */
 export function classListName(label: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what the exporter removes
-  const cleaned = label.replace(/[\\/]/g, '_').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = label
+    .replace(/[\\/]/g, '_')
+    // eslint-disable-next-line no-control-regex -- control characters are what the exporter removes
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'image' : cleaned;
 }

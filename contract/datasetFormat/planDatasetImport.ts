@@ -14,7 +14,14 @@ import { datasetEntryKind, entryBaseName, entryFileName, imageKey, type DatasetE
 import { parseCocoDataset, type CocoDatasetRecord } from './parseCocoDataset';
 import { parseVocAnnotation } from './parseVocAnnotation';
 import { classListName, parseClassList, parseLabelMap, parseSplitList } from './parseVocLists';
-import { DatasetImportError, type DatasetZip, type ImportPlan, type PlannedBox, type PlannedImage, type ZipEntryInfo } from './types';
+import {
+  DatasetImportError,
+  type DatasetZip,
+  type ImportPlan,
+  type PlannedBox,
+  type PlannedImage,
+  type ZipEntryInfo,
+} from './types';
 
 const VOC_SPLITS: Record<'train' | 'val' | 'test', Split> = { train: 'train', val: 'validation', test: 'test' };
 const utf8 = new TextDecoder('utf-8');
@@ -56,7 +63,11 @@ const namedImageKey = (name: string): string => imageKey(name.replace(/\\/g, '/'
 
 /** A box against the stated image size: kept, or the reason it is left out. */
 function checkBox(box: PlannedBox, width: number | null, height: number | null): ImportSkipReason | null {
-  const outside = box.x < 0 || box.y < 0 || (width !== null && box.x + box.width > width) || (height !== null && box.y + box.height > height);
+  const outside =
+    box.x < 0 ||
+    box.y < 0 ||
+    (width !== null && box.x + box.width > width) ||
+    (height !== null && box.y + box.height > height);
   if (outside) return 'box_out_of_bounds';
   if (box.width < MIN_BOX_SIDE || box.height < MIN_BOX_SIDE) return 'box_too_small';
   return null;
@@ -74,7 +85,16 @@ function collectImages(classified: Classified[], skipped: Skipped): Map<string, 
   for (const name of candidates) {
     const key = imageKey(name);
     if (images.has(key)) skipped.push({ entry: name, reason: 'duplicate_name' });
-    else images.set(key, { entry: name, fileName: entryFileName(name), split: null, width: null, height: null, boxes: [], classes: [] });
+    else
+      images.set(key, {
+        entry: name,
+        fileName: entryFileName(name),
+        split: null,
+        width: null,
+        height: null,
+        boxes: [],
+        classes: [],
+      });
   }
   return images;
 }
@@ -91,7 +111,12 @@ function addBoxes(image: PlannedImage, boxes: PlannedBox[], labels: LabelOrder, 
   }
 }
 
-async function planVoc(zip: TextZip, classified: Classified[], images: Map<string, PlannedImage>, skipped: Skipped): Promise<string[]> {
+async function planVoc(
+  zip: TextZip,
+  classified: Classified[],
+  images: Map<string, PlannedImage>,
+  skipped: Skipped,
+): Promise<string[]> {
   const labels = new LabelOrder();
   const of = (kind: DatasetEntryKind['kind']) => classified.filter((c) => c.kind.kind === kind);
 
@@ -118,7 +143,13 @@ async function planVoc(zip: TextZip, classified: Classified[], images: Map<strin
     annotated.add(image);
     image.width = voc.width;
     image.height = voc.height;
-    const boxes = voc.objects.map((o) => ({ label: o.name, x: o.xmin, y: o.ymin, width: o.xmax - o.xmin, height: o.ymax - o.ymin }));
+    const boxes = voc.objects.map((o) => ({
+      label: o.name,
+      x: o.xmin,
+      y: o.ymin,
+      width: o.xmax - o.xmin,
+      height: o.ymax - o.ymin,
+    }));
     addBoxes(image, boxes, labels, skipped);
   }
 
@@ -154,7 +185,12 @@ function cocoSplit(name: string): Split | null {
   return null;
 }
 
-async function planCoco(zip: TextZip, jsonEntries: ZipEntryInfo[], images: Map<string, PlannedImage>, skipped: Skipped): Promise<string[] | null> {
+async function planCoco(
+  zip: TextZip,
+  jsonEntries: ZipEntryInfo[],
+  images: Map<string, PlannedImage>,
+  skipped: Skipped,
+): Promise<string[] | null> {
   const datasets: { entry: ZipEntryInfo; coco: CocoDatasetRecord }[] = [];
   const otherJson: Skipped = [];
   for (const entry of jsonEntries) {
@@ -210,8 +246,12 @@ export async function planDatasetImport(zip: DatasetZip, options: PlanOptions = 
   }
 
   // Files that are neither images nor the format's own annotation files.
-  const known: DatasetEntryKind['kind'][] = isVoc ? ['image', 'vocXml', 'splitList', 'classList', 'otherImageSet', 'labelMap', 'json'] : ['image', 'json'];
-  const others = classified.filter((c) => !known.includes(c.kind.kind)).map((c) => ({ entry: c.entry.name, reason: 'not_image' as const }));
+  const known: DatasetEntryKind['kind'][] = isVoc
+    ? ['image', 'vocXml', 'splitList', 'classList', 'otherImageSet', 'labelMap', 'json']
+    : ['image', 'json'];
+  const others = classified
+    .filter((c) => !known.includes(c.kind.kind))
+    .map((c) => ({ entry: c.entry.name, reason: 'not_image' as const }));
 
   const format = isVoc ? 'voc' : 'coco';
   const order = new Map(zip.entries.map((e, i) => [e.name, i]));

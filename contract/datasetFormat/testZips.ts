@@ -107,14 +107,33 @@ export function buildZip(entries: readonly FixtureEntry[], options: FixtureOptio
     const flags = (typeof entry.name === 'string' ? 0x800 : 0) | (entry.flags ?? 0);
     const crc = entry.declaredCrc ?? crc32(raw);
     const size = entry.declaredSize ?? raw.length;
-    const common: [number, 2 | 4][] = [[zip64 ? 45 : 20, 2], [flags, 2], [method, 2], [0, 2], [0x21, 2], [crc, 4], [small(body.length), 4], [small(size), 4]];
+    const common: [number, 2 | 4][] = [
+      [zip64 ? 45 : 20, 2],
+      [flags, 2],
+      [method, 2],
+      [0, 2],
+      [0x21, 2],
+      [crc, 4],
+      [small(body.length), 4],
+      [small(size), 4],
+    ];
 
     out.fields([0x04034b50, 4], ...common, [localName.length, 2], [zip64 ? 20 : 0, 2]).bytes(localName);
     if (zip64) out.fields([1, 2], [16, 2], [size, 8], [body.length, 8]);
     out.bytes(body);
 
     central.fields([0x02014b50, 4], [((entry.host ?? 0) << 8) | 45, 2], ...common);
-    central.fields([nameBytes.length, 2], [zip64 ? 28 : 0, 2], [0, 2], [0, 2], [0, 2], [entry.externalAttributes ?? 0, 4], [small(offset), 4]).bytes(nameBytes);
+    central
+      .fields(
+        [nameBytes.length, 2],
+        [zip64 ? 28 : 0, 2],
+        [0, 2],
+        [0, 2],
+        [0, 2],
+        [entry.externalAttributes ?? 0, 4],
+        [small(offset), 4],
+      )
+      .bytes(nameBytes);
     if (zip64) central.fields([1, 2], [24, 2], [size, 8], [body.length, 8], [offset, 8]);
   }
   const directoryOffset = out.length;
@@ -124,17 +143,40 @@ export function buildZip(entries: readonly FixtureEntry[], options: FixtureOptio
   const disk = options.disk ?? 0;
   if (zip64) {
     const recordOffset = out.length;
-    out.fields([0x06064b50, 4], [44, 8], [45, 2], [45, 2], [disk, 4], [0, 4], [entries.length, 8], [entries.length, 8], [directoryLength, 8], [directoryOffset, 8]);
+    out.fields(
+      [0x06064b50, 4],
+      [44, 8],
+      [45, 2],
+      [45, 2],
+      [disk, 4],
+      [0, 4],
+      [entries.length, 8],
+      [entries.length, 8],
+      [directoryLength, 8],
+      [directoryOffset, 8],
+    );
     out.fields([0x07064b50, 4], [0, 4], [recordOffset, 8], [1, 4]);
   }
   const count = zip64 ? 0xffff : entries.length;
-  out.fields([0x06054b50, 4], [disk, 2], [0, 2], [count, 2], [count, 2], [small(directoryLength), 4], [small(directoryOffset), 4], [comment.length, 2]);
+  out.fields(
+    [0x06054b50, 4],
+    [disk, 2],
+    [0, 2],
+    [count, 2],
+    [count, 2],
+    [small(directoryLength), 4],
+    [small(directoryOffset), 4],
+    [comment.length, 2],
+  );
   return out.bytes(comment).result();
 }
 
 /** A valid zip of the given files: strings are deflated text, bytes are stored. */
 export function zipOf(files: Record<string, Uint8Array | string>, options: FixtureOptions = {}): Uint8Array {
-  return buildZip(Object.entries(files).map(([name, data]) => ({ name, data })), options);
+  return buildZip(
+    Object.entries(files).map(([name, data]) => ({ name, data })),
+    options,
+  );
 }
 
 /** Bytes that start like a JPEG (the planner goes by extension; the server checks real bytes). */
@@ -165,9 +207,22 @@ export const FIXTURES = {
   /** zip_unsafe_path: an empty name. */
   emptyName: (): Uint8Array => zipOf({ '': 'x' }),
   /** zip_unsafe_path: the same name twice. */
-  duplicateName: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES }, { name: 'JPEGImages/a.jpg', data: PNG_BYTES }]),
+  duplicateName: (): Uint8Array =>
+    buildZip([
+      { name: 'JPEGImages/a.jpg', data: JPEG_BYTES },
+      { name: 'JPEGImages/a.jpg', data: PNG_BYTES },
+    ]),
   /** zip_symlink: a Unix symbolic link 'JPEGImages/a.jpg' → '/etc/passwd'. */
-  symlink: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: '/etc/passwd', method: 0, host: 3, externalAttributes: ((S_IFLNK | 0o777) << 16) >>> 0 }]),
+  symlink: (): Uint8Array =>
+    buildZip([
+      {
+        name: 'JPEGImages/a.jpg',
+        data: '/etc/passwd',
+        method: 0,
+        host: 3,
+        externalAttributes: ((S_IFLNK | 0o777) << 16) >>> 0,
+      },
+    ]),
   /** zip_encrypted: the encryption flag (bit 0) on an entry. */
   encrypted: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, flags: 1 }]),
   /** zip_unsupported: method 12 (bzip2). */
@@ -175,50 +230,77 @@ export const FIXTURES = {
   /** zip_unsupported: an end record on disk 1 (a split archive). */
   multiDisk: (): Uint8Array => zipOf({ 'JPEGImages/a.jpg': JPEG_BYTES }, { disk: 1 }),
   /** zip_too_many_entries with SMALL_LIMITS (11 entries, limit 10). */
-  tooManyEntries: (): Uint8Array => zipOf(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`JPEGImages/${i}.jpg`, JPEG_BYTES]))),
+  tooManyEntries: (): Uint8Array =>
+    zipOf(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`JPEGImages/${i}.jpg`, JPEG_BYTES]))),
   /** zip_too_large with SMALL_LIMITS: declared sizes of 3 × 30 KiB pass 64 KiB. */
-  tooLarge: (): Uint8Array => zipOf(Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`JPEGImages/${i}.jpg`, new Uint8Array(30 * 1024)]))),
+  tooLarge: (): Uint8Array =>
+    zipOf(Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`JPEGImages/${i}.jpg`, new Uint8Array(30 * 1024)]))),
   /** zip_bomb at open (default limits): 8 MiB of zeros deflated to ~8 KiB (ratio ~1000:1, declared honestly). */
   deflateBomb: (): Uint8Array => buildZip([{ name: 'JPEGImages/bomb.jpg', data: new Uint8Array(8 * MIB), method: 8 }]),
   /** zip_bomb at read: declares 1000 bytes but inflates to 8 MiB (ratio check passes, the inflater is stopped). */
-  lyingSize: (): Uint8Array => buildZip([{ name: 'Annotations/a.xml', data: new Uint8Array(8 * MIB), method: 8, declaredSize: 1000 }]),
+  lyingSize: (): Uint8Array =>
+    buildZip([{ name: 'Annotations/a.xml', data: new Uint8Array(8 * MIB), method: 8, declaredSize: 1000 }]),
   /** zip_corrupt at read: a wrong CRC-32. */
-  crcMismatch: (): Uint8Array => buildZip([{ name: 'Annotations/a.xml', data: '<annotation/>', declaredCrc: 0x12345678 }]),
+  crcMismatch: (): Uint8Array =>
+    buildZip([{ name: 'Annotations/a.xml', data: '<annotation/>', declaredCrc: 0x12345678 }]),
   /** zip_corrupt at read: the local header names another file than the central directory. */
-  localNameMismatch: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, localName: '../../a.jpg' }]),
+  localNameMismatch: (): Uint8Array =>
+    buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, localName: '../../a.jpg' }]),
   /** annotation_malformed at planning: 'Annotations/a.xml' is cut off mid-element. */
-  malformedXml: (): Uint8Array => zipOf({ 'JPEGImages/a.jpg': JPEG_BYTES, 'Annotations/a.xml': '<annotation><filename>a.jpg</filename><object><name>cat' }),
+  malformedXml: (): Uint8Array =>
+    zipOf({
+      'JPEGImages/a.jpg': JPEG_BYTES,
+      'Annotations/a.xml': '<annotation><filename>a.jpg</filename><object><name>cat',
+    }),
   /** annotation_malformed at planning: an object without its bndbox numbers. */
   missingBndbox: (): Uint8Array =>
-    zipOf({ 'JPEGImages/a.jpg': JPEG_BYTES, 'Annotations/a.xml': vocXmlText({ filename: 'a.jpg', width: 64, height: 48, objects: [] }).replace('</annotation>', '<object><name>cat</name><bndbox><xmin>1</xmin></bndbox></object></annotation>') }),
+    zipOf({
+      'JPEGImages/a.jpg': JPEG_BYTES,
+      'Annotations/a.xml': vocXmlText({ filename: 'a.jpg', width: 64, height: 48, objects: [] }).replace(
+        '</annotation>',
+        '<object><name>cat</name><bndbox><xmin>1</xmin></bndbox></object></annotation>',
+      ),
+    }),
   /** annotation_malformed at planning: an external entity (XXE) reading /etc/passwd into the file name. */
   xxe: (): Uint8Array =>
     zipOf({
       'JPEGImages/a.jpg': JPEG_BYTES,
-      'Annotations/a.xml': '<?xml version="1.0"?>\n<!DOCTYPE annotation [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
-        + '<annotation><filename>&xxe;</filename><size><width>64</width><height>48</height></size></annotation>',
+      'Annotations/a.xml':
+        '<?xml version="1.0"?>\n<!DOCTYPE annotation [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n' +
+        '<annotation><filename>&xxe;</filename><size><width>64</width><height>48</height></size></annotation>',
     }),
   /** annotation_malformed at planning: nested internal entities (billion laughs) in a label name. */
   billionLaughs: (): Uint8Array =>
     zipOf({
       'JPEGImages/a.jpg': JPEG_BYTES,
-      'Annotations/a.xml': '<?xml version="1.0"?>\n<!DOCTYPE annotation [<!ENTITY a "aaaaaaaaaa">'
-        + Array.from({ length: 9 }, (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`).join('')
-        + ']>\n<annotation><filename>a.jpg</filename><size><width>64</width><height>48</height></size>'
-        + '<object><name>&j;</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>40</xmax><ymax>40</ymax></bndbox></object></annotation>',
+      'Annotations/a.xml':
+        '<?xml version="1.0"?>\n<!DOCTYPE annotation [<!ENTITY a "aaaaaaaaaa">' +
+        Array.from(
+          { length: 9 },
+          (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`,
+        ).join('') +
+        ']>\n<annotation><filename>a.jpg</filename><size><width>64</width><height>48</height></size>' +
+        '<object><name>&j;</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>40</xmax><ymax>40</ymax></bndbox></object></annotation>',
     }),
   /** annotation_malformed at planning: a COCO JSON whose annotation names an image id that is not listed. */
   cocoUnknownImage: (): Uint8Array =>
     zipOf({
       'images/a.jpg': JPEG_BYTES,
-      'annotations.json': JSON.stringify({ images: [{ id: 1, file_name: 'a.jpg', width: 64, height: 48 }], annotations: [{ image_id: 2, category_id: 1, bbox: [0, 0, 30, 30] }], categories: [{ id: 1, name: 'cat' }] }),
+      'annotations.json': JSON.stringify({
+        images: [{ id: 1, file_name: 'a.jpg', width: 64, height: 48 }],
+        annotations: [{ image_id: 2, category_id: 1, bbox: [0, 0, 30, 30] }],
+        categories: [{ id: 1, name: 'cat' }],
+      }),
     }),
   /** annotation_malformed at planning: 'annotations.json' is not JSON. */
   malformedJson: (): Uint8Array => zipOf({ 'images/a.jpg': JPEG_BYTES, 'annotations.json': '{"images": [' }),
   /** format_unknown at planning: images only, no annotations. */
   imagesOnly: (): Uint8Array => zipOf({ 'photos/a.jpg': JPEG_BYTES, 'photos/b.png': PNG_BYTES }),
   /** A valid regular file with Unix attributes (0644): opens fine. */
-  unixRegularFile: (): Uint8Array => buildZip([{ name: 'JPEGImages/a.jpg', data: JPEG_BYTES, host: 3, externalAttributes: ((S_IFREG | 0o644) << 16) >>> 0 }]),
+  unixRegularFile: (): Uint8Array =>
+    buildZip([
+      { name: 'JPEGImages/a.jpg', data: JPEG_BYTES, host: 3, externalAttributes: ((S_IFREG | 0o644) << 16) >>> 0 },
+    ]),
 };
 
 export interface FixtureVocObject {
@@ -230,14 +312,22 @@ export interface FixtureVocObject {
 }
 
 /** A Pascal VOC annotation as labelImg and our exporter write it. */
-export function vocXmlText(a: { filename: string; width: number; height: number; objects: FixtureVocObject[] }): string {
+export function vocXmlText(a: {
+  filename: string;
+  width: number;
+  height: number;
+  objects: FixtureVocObject[];
+}): string {
   const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const objects = a.objects.map(
-    (o) => `  <object>\n    <name>${esc(o.name)}</name>\n    <difficult>0</difficult>\n    <bndbox>\n      <xmin>${o.xmin}</xmin>\n      <ymin>${o.ymin}</ymin>\n`
-      + `      <xmax>${o.xmax}</xmax>\n      <ymax>${o.ymax}</ymax>\n    </bndbox>\n  </object>\n`,
+    (o) =>
+      `  <object>\n    <name>${esc(o.name)}</name>\n    <difficult>0</difficult>\n    <bndbox>\n      <xmin>${o.xmin}</xmin>\n      <ymin>${o.ymin}</ymin>\n` +
+      `      <xmax>${o.xmax}</xmax>\n      <ymax>${o.ymax}</ymax>\n    </bndbox>\n  </object>\n`,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<annotation>\n  <folder>JPEGImages</folder>\n  <filename>${esc(a.filename)}</filename>\n`
-    + `  <size>\n    <width>${a.width}</width>\n    <height>${a.height}</height>\n    <depth>3</depth>\n  </size>\n${objects.join('')}</annotation>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<annotation>\n  <folder>JPEGImages</folder>\n  <filename>${esc(a.filename)}</filename>\n` +
+    `  <size>\n    <width>${a.width}</width>\n    <height>${a.height}</height>\n    <depth>3</depth>\n  </size>\n${objects.join('')}</annotation>\n`
+  );
 }
 
 /**
@@ -254,7 +344,9 @@ export function vocDatasetZip(): Uint8Array {
     'VOC/JPEGImages/c.jpg': JPEG_BYTES,
     'VOC/extra/a.jpeg': JPEG_BYTES,
     'VOC/Annotations/a.xml': vocXmlText({
-      filename: 'a.jpg', width: 640, height: 480,
+      filename: 'a.jpg',
+      width: 640,
+      height: 480,
       objects: [
         { name: 'cat', xmin: 10, ymin: 20, xmax: 110, ymax: 70 },
         { name: 'dog', xmin: 300, ymin: 200, xmax: 640, ymax: 480 },
@@ -262,7 +354,12 @@ export function vocDatasetZip(): Uint8Array {
         { name: 'dog', xmin: 5, ymin: 5, xmax: 15, ymax: 100 },
       ],
     }),
-    'VOC/Annotations/b.xml': vocXmlText({ filename: 'b.png', width: 320, height: 240, objects: [{ name: 'dog', xmin: 0, ymin: 0, xmax: 320, ymax: 240 }] }),
+    'VOC/Annotations/b.xml': vocXmlText({
+      filename: 'b.png',
+      width: 320,
+      height: 240,
+      objects: [{ name: 'dog', xmin: 0, ymin: 0, xmax: 320, ymax: 240 }],
+    }),
     'VOC/Annotations/ghost.xml': vocXmlText({ filename: 'ghost.jpg', width: 10, height: 10, objects: [] }),
     'VOC/ImageSets/Main/train.txt': 'a\n',
     'VOC/ImageSets/Main/val.txt': 'b\n',
@@ -291,7 +388,10 @@ export function cocoDatasetZip(): Uint8Array {
         { id: 1, image_id: 1, category_id: 7, bbox: [10.5, 20, 100, 50], area: 5000, iscrowd: 0 },
         { id: 2, image_id: 1, category_id: 7, bbox: [630, 20, 100, 50], area: 5000, iscrowd: 0 },
       ],
-      categories: [{ id: 7, name: 'cat' }, { id: 8, name: 'dog' }],
+      categories: [
+        { id: 7, name: 'cat' },
+        { id: 8, name: 'dog' },
+      ],
     }),
   });
 }

@@ -24,7 +24,10 @@ export class BoxBuffer {
   /** Bytes sent by the last flush (stats, tests). */
   lastUploadBytes = 0;
 
-  constructor(private readonly gl: WebGL2RenderingContext, initialCapacity = 256) {
+  constructor(
+    private readonly gl: WebGL2RenderingContext,
+    initialCapacity = 256,
+  ) {
     const t = gl.createTexture();
     if (!t) throw new Error('createTexture failed');
     this.texture = t;
@@ -52,7 +55,17 @@ export class BoxBuffer {
    * label pass's atlas cell). Bulk writers pass `mark = false` and mark the whole range once
    * (range merging per box is the slow part).
    */
-  set(i: number, x: number, y: number, w: number, h: number, rgba: number, flags: number, label = 0, mark = true): void {
+  set(
+    i: number,
+    x: number,
+    y: number,
+    w: number,
+    h: number,
+    rgba: number,
+    flags: number,
+    label = 0,
+    mark = true,
+  ): void {
     const o = i * WORDS;
     const f32 = this.f32;
     const u32 = this.u32;
@@ -61,7 +74,8 @@ export class BoxBuffer {
     f32[o + 2] = w;
     f32[o + 3] = h;
     // Colour bytes R, G, B, A from the low byte up; flags in the low byte, the label above.
-    u32[o + 4] = ((rgba >>> 24) | (((rgba >>> 16) & 255) << 8) | (((rgba >>> 8) & 255) << 16) | ((rgba & 255) << 24)) >>> 0;
+    u32[o + 4] =
+      ((rgba >>> 24) | (((rgba >>> 16) & 255) << 8) | (((rgba >>> 8) & 255) << 16) | ((rgba & 255) << 24)) >>> 0;
     u32[o + 5] = ((flags & 255) | ((label & 0xffff) << 16)) >>> 0;
     if (mark) this.markDirty(i, i + 1);
   }
@@ -108,7 +122,17 @@ export class BoxBuffer {
       this.realloc = false;
       this.dirty = [];
       setNearest(gl);
-      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32UI, BOX_DATA.rowTexels, this.capacity / ROW_BOXES, 0, gl.RGBA_INTEGER, gl.UNSIGNED_INT, this.u32);
+      gl.texImage2D(
+        gl.TEXTURE_2D,
+        0,
+        gl.RGBA32UI,
+        BOX_DATA.rowTexels,
+        this.capacity / ROW_BOXES,
+        0,
+        gl.RGBA_INTEGER,
+        gl.UNSIGNED_INT,
+        this.u32,
+      );
       this.lastUploadBytes = this.u32.byteLength;
       return;
     }
@@ -122,7 +146,18 @@ export class BoxBuffer {
       else {
         this.uploadRow(r0, start % ROW_BOXES, ROW_BOXES);
         if (r1 > r0 + 1) {
-          gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, r0 + 1, BOX_DATA.rowTexels, r1 - r0 - 1, gl.RGBA_INTEGER, gl.UNSIGNED_INT, this.u32, (r0 + 1) * ROW_BOXES * WORDS);
+          gl.texSubImage2D(
+            gl.TEXTURE_2D,
+            0,
+            0,
+            r0 + 1,
+            BOX_DATA.rowTexels,
+            r1 - r0 - 1,
+            gl.RGBA_INTEGER,
+            gl.UNSIGNED_INT,
+            this.u32,
+            (r0 + 1) * ROW_BOXES * WORDS,
+          );
         }
         this.uploadRow(r1, 0, e - r1 * ROW_BOXES);
       }
@@ -136,7 +171,18 @@ export class BoxBuffer {
     if (b1 <= b0) return;
     const { gl } = this;
     const t = BOX_DATA.texelsPerBox;
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, b0 * t, row, (b1 - b0) * t, 1, gl.RGBA_INTEGER, gl.UNSIGNED_INT, this.u32, (row * ROW_BOXES + b0) * WORDS);
+    gl.texSubImage2D(
+      gl.TEXTURE_2D,
+      0,
+      b0 * t,
+      row,
+      (b1 - b0) * t,
+      1,
+      gl.RGBA_INTEGER,
+      gl.UNSIGNED_INT,
+      this.u32,
+      (row * ROW_BOXES + b0) * WORDS,
+    );
   }
 
   dispose(): void {

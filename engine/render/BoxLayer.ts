@@ -32,7 +32,12 @@ const MIN_BUILD_MS = 0.5;
 const STREAM_CHUNK = 250;
 
 function contains(outer: Rect, inner: Rect): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
 }
 
 /**
@@ -87,11 +92,14 @@ export class BoxLayer {
     private readonly store: AnnotationStore,
     private readonly options: { labelFont: string; invalidate: () => void; defer: (run: () => void) => void },
   ) {
-    this.stream = new BoxStream(store, () => this.colors, (run) =>
-      options.defer(() => {
-        run();
-        options.invalidate();
-      }),
+    this.stream = new BoxStream(
+      store,
+      () => this.colors,
+      (run) =>
+        options.defer(() => {
+          run();
+          options.invalidate();
+        }),
     );
     this.setLabels();
   }
@@ -216,7 +224,8 @@ export class BoxLayer {
       const r = this.stream.rect;
       // Rebuild when the view left the streamed area, or zoomed in so far that most of the
       // stream is off screen (its vertices cost even when clipped).
-      if (!this.stream.building && (!r || !contains(r, visible) || r.width > 3 * visible.width)) this.stream.start(this.streamRect(visible));
+      if (!this.stream.building && (!r || !contains(r, visible) || r.width > 3 * visible.width))
+        this.stream.start(this.streamRect(visible));
       this.stepStream(buffers, buildMs);
       this.stream.flush(buffers[this.stream.front]);
       // Until the first stream of a new area is complete, the map (if any) stands in for it.
@@ -233,11 +242,25 @@ export class BoxLayer {
     if (this.mode === 'map') {
       const w = this.mapSize.width / this.mapScale;
       const h = this.mapSize.height / this.mapScale;
-      passes.boxMap.draw(-view.centerX * view.zoom, -view.centerY * view.zoom, w * view.zoom, h * view.zoom, viewport.width, viewport.height);
+      passes.boxMap.draw(
+        -view.centerX * view.zoom,
+        -view.centerY * view.zoom,
+        w * view.zoom,
+        h * view.zoom,
+        viewport.width,
+        viewport.height,
+      );
       calls += 1;
     }
     if (this.overlayDirty) this.rebuildOverlay(passes.boxes.overlay);
-    const cam = { centerX: view.centerX, centerY: view.centerY, zoom: view.zoom, width: viewport.width, height: viewport.height, dpr: viewport.dpr };
+    const cam = {
+      centerX: view.centerX,
+      centerY: view.centerY,
+      zoom: view.zoom,
+      width: viewport.width,
+      height: viewport.height,
+      dpr: viewport.dpr,
+    };
     calls += passes.boxes.draw(cam, { lineWidth: 1.5, fillAlpha: 0.18 }, front);
     this.labelsShown = front >= 0 && this.fewInView(visible, view.zoom);
     const stream = buffers[front];
@@ -328,7 +351,14 @@ export class BoxLayer {
     const push = (s: number, flags: number) => {
       const label = this.store.labelsBySlot[s] ?? -1;
       if (label < 0) return;
-      items.push([r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, this.colors[label] ?? 0x808080ff, flags]);
+      items.push([
+        r[4 * s] ?? 0,
+        r[4 * s + 1] ?? 0,
+        r[4 * s + 2] ?? 0,
+        r[4 * s + 3] ?? 0,
+        this.colors[label] ?? 0x808080ff,
+        flags,
+      ]);
     };
     const hover = this.store.hover;
     const hoverSlot = hover === null ? -1 : this.store.slotOf(hover);
@@ -349,8 +379,10 @@ export class BoxLayer {
         }
       }
     }
-    if (this.draft) items.push([this.draft.x, this.draft.y, this.draft.width, this.draft.height, 0xffffffff, BOX_FLAGS.selected]);
-    if (this.marquee) items.push([this.marquee.x, this.marquee.y, this.marquee.width, this.marquee.height, 0x90caf9ff, 0]);
+    if (this.draft)
+      items.push([this.draft.x, this.draft.y, this.draft.width, this.draft.height, 0xffffffff, BOX_FLAGS.selected]);
+    if (this.marquee)
+      items.push([this.marquee.x, this.marquee.y, this.marquee.width, this.marquee.height, 0x90caf9ff, 0]);
     buf.ensureCapacity(items.length);
     items.forEach((it, i) => buf.set(i, ...it));
     buf.length = items.length;

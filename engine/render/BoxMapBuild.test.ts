@@ -56,10 +56,16 @@ describe('BoxMapBuild', () => {
   });
 
   it('uploads every row exactly once, in strips of at most STRIP_BYTES, then is done', () => {
-    for (const [w, h] of [[2048, 1536], [1250, 938], [1, 1], [3000, 7]] as const) {
+    for (const [w, h] of [
+      [2048, 1536],
+      [1250, 938],
+      [1, 1],
+      [3000, 7],
+    ] as const) {
       const build = new BoxMapBuild(w, h, 1);
       expect(build.nextStrip(10)).toBeNull(); // nothing to upload before the raster is complete
-      while (build.phase === 'raster') build.raster({ rects: new Float32Array(0), labelsBySlot: new Int32Array(0), slotCount: 0 }, 1);
+      while (build.phase === 'raster')
+        build.raster({ rects: new Float32Array(0), labelsBySlot: new Int32Array(0), slotCount: 0 }, 1);
       const rows = stripRows(w);
       const strips: Array<{ y0: number; y1: number }> = [];
       for (let s = build.nextStrip(rows); s; s = build.nextStrip(rows)) strips.push(s);

@@ -35,7 +35,12 @@ export class BoxMapBuild {
   private nextRow = 0;
 
   /** `reuse` (the last build's buffer) is taken when its size fits, saving a 4 MiB allocation. */
-  constructor(readonly width: number, readonly height: number, readonly scale: number, reuse?: Uint8Array) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    readonly scale: number,
+    reuse?: Uint8Array,
+  ) {
     this.pixels = reuse && reuse.length === width * height ? reuse : new Uint8Array(width * height);
   }
 
@@ -56,7 +61,16 @@ export class BoxMapBuild {
       this.cleared = true;
     }
     const end = Math.min(src.slotCount, this.nextSlot + Math.max(1, boxes));
-    rasterizeBoxRange(this.pixels, this.width, this.height, this.scale, src.rects, src.labelsBySlot, this.nextSlot, end);
+    rasterizeBoxRange(
+      this.pixels,
+      this.width,
+      this.height,
+      this.scale,
+      src.rects,
+      src.labelsBySlot,
+      this.nextSlot,
+      end,
+    );
     this.nextSlot = end;
     if (end >= src.slotCount) this.phase = 'upload';
   }

@@ -1,7 +1,12 @@
 import { boxMapShader, type BoxMapUniforms } from '../../shaders';
 import { createProgram, setNearest, staticAttribute, type GlProgram } from './glProgram';
 
-const UNIFORMS = ['u_rect', 'u_viewportSize', 'u_texture', 'u_palette'] as const satisfies readonly (keyof BoxMapUniforms)[];
+const UNIFORMS = [
+  'u_rect',
+  'u_viewportSize',
+  'u_texture',
+  'u_palette',
+] as const satisfies readonly (keyof BoxMapUniforms)[];
 const QUAD = new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]);
 
 interface MapTexture {
@@ -73,7 +78,17 @@ export class BoxMapPass {
     const { gl, back } = this;
     if (!back || y1 <= y0) return;
     gl.bindTexture(gl.TEXTURE_2D, back.texture);
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, y0, back.width, y1 - y0, gl.RED, gl.UNSIGNED_BYTE, pixels.subarray(y0 * back.width, y1 * back.width));
+    gl.texSubImage2D(
+      gl.TEXTURE_2D,
+      0,
+      0,
+      y0,
+      back.width,
+      y1 - y0,
+      gl.RED,
+      gl.UNSIGNED_BYTE,
+      pixels.subarray(y0 * back.width, y1 * back.width),
+    );
   }
 
   /** The back texture (complete now) goes on screen; the old front is refilled next time. */

@@ -7,7 +7,13 @@ import { createProgram, setCameraUniforms, type GlProgram } from './glProgram';
 const STREAM_CAPACITY = 8192;
 
 const UNIFORMS = [
-  'u_centerHi', 'u_centerLo', 'u_zoom', 'u_viewportSize', 'u_lineWidth', 'u_fillAlpha', 'u_boxes',
+  'u_centerHi',
+  'u_centerLo',
+  'u_zoom',
+  'u_viewportSize',
+  'u_lineWidth',
+  'u_fillAlpha',
+  'u_boxes',
 ] as const satisfies readonly (keyof BoxUniforms)[];
 
 /** Camera state the box pass needs, in image pixels and CSS pixels. */

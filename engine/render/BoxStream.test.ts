@@ -9,7 +9,8 @@ import { BoxStream } from './BoxStream';
 const gl = new Proxy({}, { get: () => () => ({}) }) as unknown as WebGL2RenderingContext;
 /** Words per box in the data texture's mirror. */
 const FLOATS = BOX_DATA.wordsPerBox;
-const rectOf = (b: BoxBuffer, i: number) => Array.from((b as unknown as { f32: Float32Array }).f32.slice(i * FLOATS, i * FLOATS + 4));
+const rectOf = (b: BoxBuffer, i: number) =>
+  Array.from((b as unknown as { f32: Float32Array }).f32.slice(i * FLOATS, i * FLOATS + 4));
 
 function setup(count: number) {
   const store = new AnnotationStore({ labels: [{ name: 'a', color: '#ff0000' }] });
@@ -44,13 +45,18 @@ describe('BoxStream', () => {
   it('rewrites only an edited box in the front, and adds a box that moved into the area', () => {
     const { store, stream, buffers } = setup(500);
     stream.start({ x: 0, y: 0, width: 5000, height: 5000 });
-    while (!stream.step(buffers)) { /* build */ }
+    while (!stream.step(buffers)) {
+      /* build */
+    }
     const front = buffers[stream.front];
     const inside = store.boxes().find((b) => b.x + b.width < 4000 && b.y + b.height < 4000);
     const outside = store.boxes().find((b) => b.x > 6000 && b.y > 6000);
     if (!inside || !outside) throw new Error('fixture');
     const before = front.length;
-    store.preview([{ ...inside, x: 100, y: 200 }, { ...outside, x: 300, y: 400 }]);
+    store.preview([
+      { ...inside, x: 100, y: 200 },
+      { ...outside, x: 300, y: 400 },
+    ]);
     stream.onSlotChanged(store.slotOf(inside.id));
     stream.onSlotChanged(store.slotOf(outside.id));
     stream.flush(front);
@@ -68,7 +74,9 @@ describe('BoxStream', () => {
     if (!first) throw new Error('fixture');
     store.preview([{ ...first, x: 1, y: 2 }]);
     stream.onSlotChanged(store.slotOf(first.id));
-    while (!stream.step(buffers)) { /* build */ }
+    while (!stream.step(buffers)) {
+      /* build */
+    }
     const front = buffers[stream.front];
     const slots = stream.slotsIn({ x: 1, y: 2, width: 0, height: 0 });
     expect(slots).toContain(store.slotOf(first.id));
@@ -80,7 +88,11 @@ describe('BoxStream', () => {
     const store = new AnnotationStore({ labels: [{ name: 'a', color: '#ff0000' }] });
     store.load(syntheticBoxes(1000, 10_000, 10_000, 3, 1));
     const runs: Array<() => void> = [];
-    const stream = new BoxStream(store, () => new Uint32Array([0xff0000ff]), (run) => runs.push(run));
+    const stream = new BoxStream(
+      store,
+      () => new Uint32Array([0xff0000ff]),
+      (run) => runs.push(run),
+    );
     stream.ensureSlots(store.slotCount);
     const buffers: [BoxBuffer, BoxBuffer] = [new BoxBuffer(gl, 16), new BoxBuffer(gl, 16)];
     stream.start({ x: 0, y: 0, width: 10_000, height: 10_000 });
@@ -90,7 +102,9 @@ describe('BoxStream', () => {
     // A newer area replaces the first before its query ran: only the newer one is queried.
     stream.start({ x: 0, y: 0, width: 5000, height: 5000 });
     runs.forEach((run) => run());
-    while (!stream.step(buffers)) { /* build */ }
+    while (!stream.step(buffers)) {
+      /* build */
+    }
     expect(stream.rect).toEqual({ x: 0, y: 0, width: 5000, height: 5000 });
     expect(stream.length).toBe(store.querySlots({ x: 0, y: 0, width: 5000, height: 5000 }, []).length);
   });
@@ -98,7 +112,9 @@ describe('BoxStream', () => {
   it('counts boxes in view up to one past the limit, and knows its widest box', () => {
     const { store, stream, buffers } = setup(2000);
     stream.start({ x: 0, y: 0, width: 10_000, height: 10_000 });
-    while (!stream.step(buffers)) { /* build */ }
+    while (!stream.step(buffers)) {
+      /* build */
+    }
     const view = { x: 2000, y: 2000, width: 3000, height: 3000 };
     const exact = store.querySlots(view, []).length;
     expect(stream.countIn(view, 10_000)).toBe(exact);
@@ -121,7 +137,18 @@ describe('BoxBuffer', () => {
     const fake = new Proxy({} as Record<string, unknown>, {
       get: (_t, key) =>
         key === 'texSubImage2D'
-          ? (_target: number, _level: number, x: number, y: number, w: number, h: number, _f: number, _type: number, _src: unknown, offset: number) => uploads.push([x, y, w, h, offset])
+          ? (
+              _target: number,
+              _level: number,
+              x: number,
+              y: number,
+              w: number,
+              h: number,
+              _f: number,
+              _type: number,
+              _src: unknown,
+              offset: number,
+            ) => uploads.push([x, y, w, h, offset])
           : () => ({}),
     });
     return { gl: fake as unknown as WebGL2RenderingContext, uploads };

@@ -115,7 +115,17 @@ export class BoxStream {
       const label = labels[s] ?? -1;
       const w = r[4 * s + 2] ?? 0;
       if (w > maxWidth) maxWidth = w;
-      back.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, label >= 0 ? (colors[label] ?? 0x808080ff) : 0, label >= 0 ? 0 : BOX_FLAGS.hidden, Math.max(0, label), false);
+      back.set(
+        i,
+        r[4 * s] ?? 0,
+        r[4 * s + 1] ?? 0,
+        r[4 * s + 2] ?? 0,
+        r[4 * s + 3] ?? 0,
+        label >= 0 ? (colors[label] ?? 0x808080ff) : 0,
+        label >= 0 ? 0 : BOX_FLAGS.hidden,
+        Math.max(0, label),
+        false,
+      );
     }
     back.markDirty(b.next, end);
     b.next = end;
@@ -141,7 +151,11 @@ export class BoxStream {
     if (!this.rect) return;
     const r = this.store.rects;
     if ((this.slotToIndex[s] ?? -1) >= 0) this.pending.push(s);
-    else if ((this.store.labelsBySlot[s] ?? -1) >= 0 && meets(this.rect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)) this.pending.push(s);
+    else if (
+      (this.store.labelsBySlot[s] ?? -1) >= 0 &&
+      meets(this.rect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)
+    )
+      this.pending.push(s);
   }
 
   /** Applies edits to the front buffer. */
@@ -161,7 +175,16 @@ export class BoxStream {
       }
       const label = labels[s] ?? -1;
       this.maxWidth = Math.max(this.maxWidth, r[4 * s + 2] ?? 0);
-      front.set(i, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0, label >= 0 ? (colors[label] ?? 0x808080ff) : 0, label >= 0 ? 0 : BOX_FLAGS.hidden, Math.max(0, label));
+      front.set(
+        i,
+        r[4 * s] ?? 0,
+        r[4 * s + 1] ?? 0,
+        r[4 * s + 2] ?? 0,
+        r[4 * s + 3] ?? 0,
+        label >= 0 ? (colors[label] ?? 0x808080ff) : 0,
+        label >= 0 ? 0 : BOX_FLAGS.hidden,
+        Math.max(0, label),
+      );
     }
     this.pending = [];
   }
@@ -181,7 +204,15 @@ export class BoxStream {
     for (const s of this.slots) {
       const x = r[4 * s] ?? 0;
       const y = r[4 * s + 1] ?? 0;
-      if (x <= x1 && y <= y1 && x + (r[4 * s + 2] ?? 0) >= x0 && y + (r[4 * s + 3] ?? 0) >= y0 && (labels[s] ?? -1) >= 0 && ++n > max) break;
+      if (
+        x <= x1 &&
+        y <= y1 &&
+        x + (r[4 * s + 2] ?? 0) >= x0 &&
+        y + (r[4 * s + 3] ?? 0) >= y0 &&
+        (labels[s] ?? -1) >= 0 &&
+        ++n > max
+      )
+        break;
     }
     return n;
   }
@@ -191,7 +222,11 @@ export class BoxStream {
     out.length = 0;
     const r = this.store.rects;
     for (const s of this.slots) {
-      if ((this.store.labelsBySlot[s] ?? -1) >= 0 && meets(rect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)) out.push(s);
+      if (
+        (this.store.labelsBySlot[s] ?? -1) >= 0 &&
+        meets(rect, r[4 * s] ?? 0, r[4 * s + 1] ?? 0, r[4 * s + 2] ?? 0, r[4 * s + 3] ?? 0)
+      )
+        out.push(s);
     }
     return out;
   }

@@ -97,7 +97,13 @@ export class CanvasInput {
       e.preventDefault();
       return;
     }
-    const handled = this.core.keyDown({ key: e.key, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey });
+    const handled = this.core.keyDown({
+      key: e.key,
+      shiftKey: e.shiftKey,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+      altKey: e.altKey,
+    });
     if (handled) e.preventDefault();
   };
 

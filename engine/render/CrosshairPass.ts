@@ -1,7 +1,12 @@
 import { crosshairShader, type CrosshairUniforms } from '../../shaders';
 import { createProgram, createQuadVao, type GlProgram } from './glProgram';
 
-const UNIFORMS = ['u_point', 'u_viewportSize', 'u_lineWidth', 'u_color'] as const satisfies readonly (keyof CrosshairUniforms)[];
+const UNIFORMS = [
+  'u_point',
+  'u_viewportSize',
+  'u_lineWidth',
+  'u_color',
+] as const satisfies readonly (keyof CrosshairUniforms)[];
 
 /** The crosshair through the cursor (box tool): one instanced draw of two thin quads. */
 export class CrosshairPass {

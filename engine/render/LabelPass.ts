@@ -6,7 +6,16 @@ import { BoxIndexBuffer, QUAD } from './boxIndices';
 import { createProgram, setCameraUniforms, setNearest, type GlProgram } from './glProgram';
 
 const UNIFORMS = [
-  'u_centerHi', 'u_centerLo', 'u_zoom', 'u_viewportSize', 'u_dpr', 'u_minWidth', 'u_atlasSize', 'u_cells', 'u_atlas', 'u_boxes',
+  'u_centerHi',
+  'u_centerLo',
+  'u_zoom',
+  'u_viewportSize',
+  'u_dpr',
+  'u_minWidth',
+  'u_atlasSize',
+  'u_cells',
+  'u_atlas',
+  'u_boxes',
 ] as const satisfies readonly (keyof LabelUniforms)[];
 /** Cells per row of the cell table (kept in sync with label.vert.glsl). */
 const CELLS_PER_ROW = 256;
@@ -66,11 +75,14 @@ export class LabelPass {
     const text = labels.map((l) => l.name).join('');
     // check() is true once every face the text needs is loaded (or none is a web font).
     if (fonts && !fonts.check(tagFont(family), text)) {
-      fonts.load(tagFont(family), text).then((loaded) => {
-        if (loaded.length === 0 || labels !== this.labels) return;
-        this.labels = null;
-        invalidate();
-      }, () => undefined);
+      fonts.load(tagFont(family), text).then(
+        (loaded) => {
+          if (loaded.length === 0 || labels !== this.labels) return;
+          this.labels = null;
+          invalidate();
+        },
+        () => undefined,
+      );
     }
     setTimeout(() => {
       if (labels !== this.labels || dpr !== this.dpr || family !== this.family) return;
@@ -101,7 +113,11 @@ export class LabelPass {
    * Draws the tags of `boxes` (a stream buffer) whose on-screen width reaches `minWidth` CSS px.
    * Returns the draw calls (0 or 1).
    */
-  draw(boxes: BoxBuffer, cam: { centerX: number; centerY: number; zoom: number; width: number; height: number; dpr: number }, minWidth: number): number {
+  draw(
+    boxes: BoxBuffer,
+    cam: { centerX: number; centerY: number; zoom: number; width: number; height: number; dpr: number },
+    minWidth: number,
+  ): number {
     if (this.prepared && this.labels) {
       this.upload(this.prepared, this.labels.length);
       this.prepared = null;

@@ -68,7 +68,10 @@ export class Renderer {
   private readonly background: readonly [number, number, number];
 
   /** Throws `EngineError('webgl_unavailable')` when the browser gives no WebGL2 context. */
-  constructor(readonly canvas: HTMLCanvasElement, private readonly options: RendererOptions) {
+  constructor(
+    readonly canvas: HTMLCanvasElement,
+    private readonly options: RendererOptions,
+  ) {
     let gl: WebGL2RenderingContext | null;
     try {
       gl = canvas.getContext('webgl2', {
@@ -100,7 +103,14 @@ export class Renderer {
   private createPasses(): Passes {
     const { gl } = this;
     initTileUploads(gl);
-    return { gl, tiles: new TilePass(gl), boxes: new BoxPass(gl), boxMap: new BoxMapPass(gl), labels: new LabelPass(gl), crosshair: new CrosshairPass(gl) };
+    return {
+      gl,
+      tiles: new TilePass(gl),
+      boxes: new BoxPass(gl),
+      boxMap: new BoxMapPass(gl),
+      labels: new LabelPass(gl),
+      crosshair: new CrosshairPass(gl),
+    };
   }
 
   /** The passes, or null while the context is lost. */

@@ -1,7 +1,15 @@
 import { TextureCache } from '../TextureCache';
 import { loaderFromSource, TileScheduler } from '../TileScheduler';
 import { tileKey } from '../pyramid';
-import { EngineError, type Adjustments, type EngineErrorCode, type TileImage, type TileSource, type View, type Viewport } from '../types';
+import {
+  EngineError,
+  type Adjustments,
+  type EngineErrorCode,
+  type TileImage,
+  type TileSource,
+  type View,
+  type Viewport,
+} from '../types';
 import { isAbortError } from '../sources/abort';
 import type { Passes } from './Renderer';
 import { uploadTileTexture, type TileTexture } from './tileTexture';
@@ -58,7 +66,12 @@ export class TileLayer {
 
   /** Every visible tile of the target level is in the cache (drawn by the frame that follows). */
   get isSharp(): boolean {
-    return this.source !== null && this.progress.wanted > 0 && this.progress.loaded === this.progress.wanted && (this.scheduler?.pendingUploads ?? 0) === 0;
+    return (
+      this.source !== null &&
+      this.progress.wanted > 0 &&
+      this.progress.loaded === this.progress.wanted &&
+      (this.scheduler?.pendingUploads ?? 0) === 0
+    );
   }
 
   /** Nothing loading and nothing waiting for upload: the picture will not change by itself. */
@@ -88,7 +101,12 @@ export class TileLayer {
   }
 
   /** Updates the scheduler for the view, uploads a few tiles and draws; `busy` asks for a frame. */
-  frame(passes: Passes, view: View, viewport: Viewport, adj: Adjustments): { drawCalls: number; uploads: number; uploadMs: number; busy: boolean } {
+  frame(
+    passes: Passes,
+    view: View,
+    viewport: Viewport,
+    adj: Adjustments,
+  ): { drawCalls: number; uploads: number; uploadMs: number; busy: boolean } {
     const source = this.source;
     if (!source) return { drawCalls: 0, uploads: 0, uploadMs: 0, busy: false };
     this.ensure(passes.gl, source);
@@ -125,7 +143,17 @@ export class TileLayer {
       const scale = 2 ** d.level;
       const x0 = d.x * info.tileSize * scale;
       const y0 = d.y * info.tileSize * scale;
-      tiles.draw(tex.texture, (x0 - view.centerX) * view.zoom, (y0 - view.centerY) * view.zoom, tex.width * scale * view.zoom, tex.height * scale * view.zoom, 0, 0, 1, 1);
+      tiles.draw(
+        tex.texture,
+        (x0 - view.centerX) * view.zoom,
+        (y0 - view.centerY) * view.zoom,
+        tex.width * scale * view.zoom,
+        tex.height * scale * view.zoom,
+        0,
+        0,
+        1,
+        1,
+      );
       drawCalls += 1;
     }
     tiles.end();
@@ -175,20 +203,22 @@ export class TileLayer {
       for (let x = 0; x < cols; x++) {
         const key = tileKey(level, x, y);
         this.pinRequests += 1;
-        jobs.push(source.getTile(level, x, y, abort.signal).then(
-          (image) => {
-            if (abort.signal.aborted || this.cache !== cache) return release(image);
-            if (cache.set(key, image)) {
-              cache.pin(key);
-              this.pinned.add(key);
-            }
-            release(image);
-            this.options.invalidate();
-          },
-          (e: unknown) => {
-            if (!abort.signal.aborted) this.report(e);
-          },
-        ));
+        jobs.push(
+          source.getTile(level, x, y, abort.signal).then(
+            (image) => {
+              if (abort.signal.aborted || this.cache !== cache) return release(image);
+              if (cache.set(key, image)) {
+                cache.pin(key);
+                this.pinned.add(key);
+              }
+              release(image);
+              this.options.invalidate();
+            },
+            (e: unknown) => {
+              if (!abort.signal.aborted) this.report(e);
+            },
+          ),
+        );
       }
     }
     void Promise.all(jobs).then(() => {

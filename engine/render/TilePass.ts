@@ -3,9 +3,15 @@ import type { Adjustments } from '../types';
 import { createProgram, createQuadVao, type GlProgram } from './glProgram';
 
 const UNIFORMS = [
-  'u_rect', 'u_viewportSize', 'u_texRect', 'u_texture', 'u_contrast', 'u_brightness', 'u_gamma', 'u_invert',
+  'u_rect',
+  'u_viewportSize',
+  'u_texRect',
+  'u_texture',
+  'u_contrast',
+  'u_brightness',
+  'u_gamma',
+  'u_invert',
 ] as const satisfies readonly (keyof TileUniforms)[];
-
 
 /**
  * The tile pass: one textured quad per tile, with the image adjustments as uniforms. The program
@@ -43,7 +49,17 @@ export class TilePass {
    * Draws `texture` over the CSS-pixel rectangle (`x`, `y`, `w`, `h`, relative to the canvas
    * centre), sampling its sub-rectangle `u0..u1`, `v0..v1`.
    */
-  draw(texture: WebGLTexture, x: number, y: number, w: number, h: number, u0: number, v0: number, u1: number, v1: number): void {
+  draw(
+    texture: WebGLTexture,
+    x: number,
+    y: number,
+    w: number,
+    h: number,
+    u0: number,
+    v0: number,
+    u1: number,
+    v1: number,
+  ): void {
     const { gl } = this;
     const u = this.prog.uniforms;
     gl.bindTexture(gl.TEXTURE_2D, texture);

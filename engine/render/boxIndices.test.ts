@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { boxIndices, QUAD, RING, RING_AND_FILL } from './boxIndices';
 
 /** Corner positions of a 10 × 10 box whose ring is 2 px deep each side, by vertex (0–3 outer, 4–7 inner). */
-const CORNERS = [[-7, -7], [7, -7], [-7, 7], [7, 7], [-3, -3], [3, -3], [-3, 3], [3, 3]] as const;
+const CORNERS = [
+  [-7, -7],
+  [7, -7],
+  [-7, 7],
+  [7, 7],
+  [-3, -3],
+  [3, -3],
+  [-3, 3],
+  [3, 3],
+] as const;
 
 function area(tris: readonly number[]): number {
   let sum = 0;

@@ -31,7 +31,11 @@ export class BoxIndexBuffer {
   readonly buffer: WebGLBuffer;
   private boxes = 0;
 
-  constructor(private readonly gl: WebGL2RenderingContext, readonly pattern: readonly number[], initialBoxes = 256) {
+  constructor(
+    private readonly gl: WebGL2RenderingContext,
+    readonly pattern: readonly number[],
+    initialBoxes = 256,
+  ) {
     const b = gl.createBuffer();
     if (!b) throw new Error('createBuffer failed');
     this.buffer = b;

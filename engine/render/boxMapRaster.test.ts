@@ -19,7 +19,15 @@ describe('rasterizeBoxMap', () => {
     const h = 16;
     const out = new Uint8Array(w * h);
     // Scale 1/4: box 0 (label 0) spans map pixels 1..5 × 2..4; box 1 (label 3) is a dot at (10, 10); slot 2 is free.
-    rasterizeBoxMap(out, w, h, 0.25, new Float32Array([4, 8, 16, 8, 40, 40, 2, 2, 0, 0, 64, 64]), new Int32Array([0, 3, -1]), 3);
+    rasterizeBoxMap(
+      out,
+      w,
+      h,
+      0.25,
+      new Float32Array([4, 8, 16, 8, 40, 40, 2, 2, 0, 0, 64, 64]),
+      new Int32Array([0, 3, -1]),
+      3,
+    );
     const at = (x: number, y: number) => out[y * w + x];
     expect(at(1, 2)).toBe(1);
     expect(at(5, 4)).toBe(1);

@@ -2,8 +2,17 @@ import { EngineCore, type EngineCoreEvents } from '../EngineCore';
 import { Emitter } from '../emitter';
 import type { Overlay } from '../tools/Tool';
 import {
-  DEFAULT_ADJUSTMENTS, EngineError, type Adjustments, type Box, type EngineErrorCode, type LabelClass,
-  type TileSource, type ToolName, type Vec2, type View, type Viewport,
+  DEFAULT_ADJUSTMENTS,
+  EngineError,
+  type Adjustments,
+  type Box,
+  type EngineErrorCode,
+  type LabelClass,
+  type TileSource,
+  type ToolName,
+  type Vec2,
+  type View,
+  type Viewport,
 } from '../types';
 import { usesEngineServices } from '../sources/HttpTileSource';
 import { BoxLayer } from './BoxLayer';
@@ -32,7 +41,12 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     height: Math.max(1, canvas.clientHeight || canvas.height),
     dpr: options.dpr ?? (globalThis.devicePixelRatio || 1),
   });
-  const core = new EngineCore({ imageSize: { width: 1, height: 1 }, viewport: cssSize(), labels: options.labels, tool: options.tool ?? 'pan' });
+  const core = new EngineCore({
+    imageSize: { width: 1, height: 1 },
+    viewport: cssSize(),
+    labels: options.labels,
+    tool: options.tool ?? 'pan',
+  });
   let adjustments: Adjustments = { ...DEFAULT_ADJUSTMENTS };
   let lastError: EngineErrorCode | null = null;
   let disposed = false;
@@ -170,7 +184,8 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     invalidate();
   };
   resize();
-  const observer = typeof ResizeObserver === 'function' && options.autoResize !== false ? new ResizeObserver(() => resize()) : null;
+  const observer =
+    typeof ResizeObserver === 'function' && options.autoResize !== false ? new ResizeObserver(() => resize()) : null;
   observer?.observe(canvas);
 
   const engine: Engine = {
@@ -187,7 +202,13 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     setTool: (tool: ToolName) => core.setTool(tool),
     setAdjustments(next: Partial<Adjustments>) {
       const merged = { ...adjustments, ...next };
-      if (merged.contrast === adjustments.contrast && merged.brightness === adjustments.brightness && merged.gamma === adjustments.gamma && merged.invert === adjustments.invert) return;
+      if (
+        merged.contrast === adjustments.contrast &&
+        merged.brightness === adjustments.brightness &&
+        merged.gamma === adjustments.gamma &&
+        merged.invert === adjustments.invert
+      )
+        return;
       adjustments = merged;
       // Uniforms only: the next frame redraws the cached textures with the new values.
       renderer?.invalidate();
@@ -223,10 +244,11 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     canUndo: () => core.canUndo,
     canRedo: () => core.canRedo,
     stats: () => ({ ...stats }),
-    whenIdle: () => new Promise<void>((resolve) => {
-      idleWaiters.push(resolve);
-      queueMicrotask(checkIdle);
-    }),
+    whenIdle: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        queueMicrotask(checkIdle);
+      }),
     on: (type, listener) => events.on(type, listener),
     debug: new EngineDebug(() => renderer, tiles, boxes),
   };

@@ -1,5 +1,15 @@
 import type { AnnotationChange } from '../AnnotationStore';
-import type { Adjustments, Box, EngineErrorCode, LabelClass, TileDecoder, TileSource, ToolName, Vec2, View } from '../types';
+import type {
+  Adjustments,
+  Box,
+  EngineErrorCode,
+  LabelClass,
+  TileDecoder,
+  TileSource,
+  ToolName,
+  Vec2,
+  View,
+} from '../types';
 import type { EngineDebug } from './EngineDebug';
 import type { RenderStats } from './Renderer';
 

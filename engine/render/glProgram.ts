@@ -76,7 +76,10 @@ export const UNIT_QUAD = new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]);
  * A vertex array holding the unit quad on `attribute` (`a_corner`), created once per pass.
  * Returns both so the pass can delete them on dispose.
  */
-export function createQuadVao(gl: WebGL2RenderingContext, attribute: number): { vao: WebGLVertexArrayObject; buffer: WebGLBuffer } {
+export function createQuadVao(
+  gl: WebGL2RenderingContext,
+  attribute: number,
+): { vao: WebGLVertexArrayObject; buffer: WebGLBuffer } {
   const vao = gl.createVertexArray();
   if (!vao) throw new Error('createVertexArray failed');
   gl.bindVertexArray(vao);

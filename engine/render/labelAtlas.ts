@@ -33,7 +33,11 @@ export interface AtlasCell {
  * Shelf packing of tags of equal height: left to right, a new row when the next one does not
  * fit. Pure (node-tested); `widths` and `height` in device px.
  */
-export function layoutCells(widths: readonly number[], height: number, atlasWidth = ATLAS_WIDTH): { cells: AtlasCell[]; width: number; height: number } {
+export function layoutCells(
+  widths: readonly number[],
+  height: number,
+  atlasWidth = ATLAS_WIDTH,
+): { cells: AtlasCell[]; width: number; height: number } {
   const cells: AtlasCell[] = [];
   let x = 0;
   let y = 0;
@@ -102,7 +106,12 @@ function createCanvas(width: number, height: number): OffscreenCanvas | HTMLCanv
  * rounded corners) at the device pixel ratio; the label pass then places tags with one quad
  * each. Names longer than {@link TAG_MAX_WIDTH} are cut with an ellipsis.
  */
-export function drawLabelAtlas(labels: readonly LabelClass[], dpr: number, family = DEFAULT_LABEL_FONT, maxHeight = Infinity): LabelAtlas | null {
+export function drawLabelAtlas(
+  labels: readonly LabelClass[],
+  dpr: number,
+  family = DEFAULT_LABEL_FONT,
+  maxHeight = Infinity,
+): LabelAtlas | null {
   const probe = createCanvas(1, 1).getContext('2d') as Ctx2D | null;
   if (!probe) return null;
   probe.font = tagFont(family);

@@ -13,7 +13,10 @@ function isRaw(image: TileImage): image is Exclude<TileImage, ImageBitmap> {
 
 function upload(gl: WebGL2RenderingContext, image: TileImage, sub: boolean): void {
   if (isRaw(image)) {
-    const data = image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+    const data =
+      image.data instanceof Uint8Array
+        ? image.data
+        : new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength);
     if (sub) gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, image.width, image.height, gl.RGBA, gl.UNSIGNED_BYTE, data);
     else gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, image.width, image.height, 0, gl.RGBA, gl.UNSIGNED_BYTE, data);
   } else if (sub) {

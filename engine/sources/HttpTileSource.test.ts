@@ -28,7 +28,12 @@ describe('HttpTileSource level mapping', () => {
 
   it('fills the URL template', () => {
     expect(tileUrl('/t/{level}/{x}_{y}.jpg', 4, 10, 7)).toBe('/t/4/10_7.jpg');
-    const src = new HttpTileSource({ info, urlTemplate: '/dz_files/{level}/{x}_{y}.jpeg', decoder: rawDecoder, ...deepZoomLevels(info.width, info.height) });
+    const src = new HttpTileSource({
+      info,
+      urlTemplate: '/dz_files/{level}/{x}_{y}.jpeg',
+      decoder: rawDecoder,
+      ...deepZoomLevels(info.width, info.height),
+    });
     expect(src.url(0, 3, 2)).toBe('/dz_files/17/3_2.jpeg');
     expect(src.url(8, 0, 0)).toBe('/dz_files/9/0_0.jpeg');
   });
@@ -38,7 +43,13 @@ describe('HttpTileSource.getTile', () => {
   const okFetch = (async (url: string | URL | Request) => new Response(new Blob([String(url)]))) as typeof fetch;
 
   it('fetches the mapped URL and decodes it through the injected decoder', async () => {
-    const src = new HttpTileSource({ info, urlTemplate: '/t/{level}/{x}_{y}', decoder: rawDecoder, fetch: okFetch, levelOffset: 2 });
+    const src = new HttpTileSource({
+      info,
+      urlTemplate: '/t/{level}/{x}_{y}',
+      decoder: rawDecoder,
+      fetch: okFetch,
+      levelOffset: 2,
+    });
     const tile = await src.getTile(1, 5, 6, new AbortController().signal);
     expect(new TextDecoder().decode(('data' in tile ? tile.data : new Uint8Array()) as Uint8Array)).toBe('/t/3/5_6');
   });
@@ -46,7 +57,9 @@ describe('HttpTileSource.getTile', () => {
   it('rejects with tile_load_failed on an HTTP error and image_decode_failed on bad bytes', async () => {
     const notFound = (async () => new Response('no', { status: 404 })) as typeof fetch;
     const src = new HttpTileSource({ info, urlTemplate: '/{level}/{x}/{y}', decoder: rawDecoder, fetch: notFound });
-    await expect(src.getTile(0, 0, 0, new AbortController().signal)).rejects.toMatchObject({ code: 'tile_load_failed' });
+    await expect(src.getTile(0, 0, 0, new AbortController().signal)).rejects.toMatchObject({
+      code: 'tile_load_failed',
+    });
     const badDecoder: TileDecoder = { decode: () => Promise.reject(new Error('bad')) };
     const src2 = new HttpTileSource({ info, urlTemplate: '/{level}/{x}/{y}', decoder: badDecoder, fetch: okFetch });
     const e: unknown = await src2.getTile(0, 0, 0, new AbortController().signal).catch((x: unknown) => x);
@@ -77,7 +90,9 @@ describe('HttpTileSource services', () => {
     const okFetch = (async () => new Response(new Blob(['x']))) as typeof fetch;
     const engineDecoder: TileDecoder = { decode: async () => ({ width: 2, height: 2, data: new Uint8Array(16) }) };
     const bare = new HttpTileSource({ info, urlTemplate: '/{level}/{x}/{y}', fetch: okFetch });
-    await expect(bare.getTile(0, 0, 0, new AbortController().signal)).rejects.toMatchObject({ code: 'image_decode_failed' });
+    await expect(bare.getTile(0, 0, 0, new AbortController().signal)).rejects.toMatchObject({
+      code: 'image_decode_failed',
+    });
     bare.attachServices({ decoder: engineDecoder });
     await expect(bare.getTile(0, 0, 0, new AbortController().signal)).resolves.toMatchObject({ width: 2 });
     const own = new HttpTileSource({ info, urlTemplate: '/{level}/{x}/{y}', fetch: okFetch, decoder: rawDecoder });

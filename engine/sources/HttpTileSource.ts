@@ -56,7 +56,9 @@ export function deepZoomLevels(width: number, height: number): Required<LevelMap
 
 /** Fills `{level}`, `{x}` and `{y}` in a URL template. */
 export function tileUrl(template: string, level: number, x: number, y: number): string {
-  return template.replace(/\{(level|x|y)\}/g, (_m, key: string) => String(key === 'level' ? level : key === 'x' ? x : y));
+  return template.replace(/\{(level|x|y)\}/g, (_m, key: string) =>
+    String(key === 'level' ? level : key === 'x' ? x : y),
+  );
 }
 
 /**
@@ -98,7 +100,8 @@ export class HttpTileSource implements TileSource, UsesEngineServices {
       if (e instanceof EngineError) throw e;
       throw new EngineError('tile_load_failed', e instanceof Error ? e.message : undefined);
     }
-    if (!this.decoder) throw new EngineError('image_decode_failed', 'no tile decoder: pass one or set services.decoder');
+    if (!this.decoder)
+      throw new EngineError('image_decode_failed', 'no tile decoder: pass one or set services.decoder');
     try {
       return await this.decoder.decode(blob, signal);
     } catch (e) {

@@ -15,13 +15,19 @@ describe('ProceduralTileSource', () => {
     if (!('data' in tile)) throw new Error('expected raw output');
     // Level 2 is 25,000 × 17,500: column 48 holds 25,000 - 48·512 = 424 pixels, row 34 is 92.
     expect([tile.width, tile.height]).toEqual([424, 92]);
-    const at = (i: number, j: number) => Array.from(tile.data.slice((j * tile.width + i) * 4, (j * tile.width + i) * 4 + 4));
+    const at = (i: number, j: number) =>
+      Array.from(tile.data.slice((j * tile.width + i) * 4, (j * tile.width + i) * 4 + 4));
     expect(at(10, 20)).toEqual(patternPixelAtLevel(2, 48 * 512 + 10, 34 * 512 + 20));
     expect(at(423, 91)).toEqual(patternPixelAtLevel(2, 48 * 512 + 423, 34 * 512 + 91));
   });
 
   it('waits for its delay and rejects with an AbortError when aborted meanwhile', async () => {
-    const src = new ProceduralTileSource({ width: 4096, height: 4096, output: 'raw', delayMs: (l) => (l === 0 ? 10_000 : 0) });
+    const src = new ProceduralTileSource({
+      width: 4096,
+      height: 4096,
+      output: 'raw',
+      delayMs: (l) => (l === 0 ? 10_000 : 0),
+    });
     const ac = new AbortController();
     const slow = src.getTile(0, 0, 0, ac.signal);
     await expect(src.getTile(3, 0, 0, ac.signal)).resolves.toMatchObject({ width: 512 });

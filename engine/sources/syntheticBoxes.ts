@@ -17,7 +17,13 @@ export const SYNTHETIC_LABELS: readonly LabelClass[] = [
  * `count` boxes scattered uniformly over a `width` × `height` image (seeded, so every run and
  * every subject of a benchmark sees the same set). Sides are 20–400 px, inside the image.
  */
-export function syntheticBoxes(count: number, width: number, height: number, seed = 1, labels = SYNTHETIC_LABELS.length): Box[] {
+export function syntheticBoxes(
+  count: number,
+  width: number,
+  height: number,
+  seed = 1,
+  labels = SYNTHETIC_LABELS.length,
+): Box[] {
   const random = mulberry32(seed);
   const boxes: Box[] = new Array<Box>(count);
   const maxSide = Math.max(MIN_BOX_SIZE, Math.min(400, width, height));

@@ -22,7 +22,8 @@ function linearHit(boxes: Boxes, px: number, py: number): number {
 
 function linearSearch(boxes: Boxes, rx: number, ry: number, rw: number, rh: number): number[] {
   const out: number[] = [];
-  for (const [slot, [x, y, w, h]] of boxes) if (!(rx + rw < x || ry + rh < y || rx > x + w || ry > y + h)) out.push(slot);
+  for (const [slot, [x, y, w, h]] of boxes)
+    if (!(rx + rw < x || ry + rh < y || rx > x + w || ry > y + h)) out.push(slot);
   return out.sort((a, b) => a - b);
 }
 
@@ -62,11 +63,17 @@ describe('PackedRTree', () => {
         ids.push(i * 3);
         coords.push(b[0], b[1], b[0] + b[2], b[1] + b[3]);
       }
-      const tree = new PackedRTree(ids, coords, n, { nodeSize: 4, areaClasses: [1, 2, 4][n % 3], cellItems: 8, denseDepth: [0, 0.5, 8][(n >> 1) % 3] });
+      const tree = new PackedRTree(ids, coords, n, {
+        nodeSize: 4,
+        areaClasses: [1, 2, 4][n % 3],
+        cellItems: 8,
+        denseDepth: [0, 0.5, 8][(n >> 1) % 3],
+      });
       for (let q = 0; q < 300; q++) {
         const px = randomInt(r, -10, 1070);
         const py = randomInt(r, -10, 1070);
-        if (tree.smallestAt(px, py, null) !== linearHit(boxes, px, py)) expect([n, px, py, tree.smallestAt(px, py, null)]).toEqual([n, px, py, linearHit(boxes, px, py)]);
+        if (tree.smallestAt(px, py, null) !== linearHit(boxes, px, py))
+          expect([n, px, py, tree.smallestAt(px, py, null)]).toEqual([n, px, py, linearHit(boxes, px, py)]);
       }
       const found = tree.search(100, 100, 300, 250, null, []).sort((a, b) => a - b);
       expect(found).toEqual(linearSearch(boxes, 100, 100, 200, 150));
@@ -120,9 +127,10 @@ describe('BoxIndex', () => {
         } else if (op < 0.75) {
           const slot = existing[randomInt(r, 0, existing.length - 1)]!;
           const [x, y, w, h] = boxes.get(slot)!;
-          const b: [number, number, number, number] = r() < 0.5
-            ? [x + randomInt(r, -30, 30), y + randomInt(r, -30, 30), w, h]
-            : [x, y, Math.max(0, w + randomInt(r, -10, 10)), Math.max(0, h + randomInt(r, -10, 10))];
+          const b: [number, number, number, number] =
+            r() < 0.5
+              ? [x + randomInt(r, -30, 30), y + randomInt(r, -30, 30), w, h]
+              : [x, y, Math.max(0, w + randomInt(r, -10, 10)), Math.max(0, h + randomInt(r, -10, 10))];
           boxes.set(slot, b);
           index.set(slot, ...b);
         } else {

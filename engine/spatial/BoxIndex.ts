@@ -228,8 +228,14 @@ export class BoxIndex {
 
   /** Bytes held by the index (coordinates, masks, tree). */
   get byteLength(): number {
-    return this.coords.byteLength + this.live.byteLength + this.inTree.byteLength + this.dynPos.byteLength
-      + this.dyn.byteLength + (this.tree?.byteLength ?? 0);
+    return (
+      this.coords.byteLength +
+      this.live.byteLength +
+      this.inTree.byteLength +
+      this.dynPos.byteLength +
+      this.dyn.byteLength +
+      (this.tree?.byteLength ?? 0)
+    );
   }
 
   private maybeRebuild(): void {

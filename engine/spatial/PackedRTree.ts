@@ -50,7 +50,12 @@ export class PackedRTree {
    * Builds the tree over `count` items: item `i` has id `ids[i]` (or `i` when `ids` is null) and
    * box `coords[4i .. 4i+3]` = minX, minY, maxX, maxY. The arrays are copied, not kept.
    */
-  constructor(ids: ArrayLike<number> | null, coords: ArrayLike<number>, count: number, options: PackedRTreeOptions = {}) {
+  constructor(
+    ids: ArrayLike<number> | null,
+    coords: ArrayLike<number>,
+    count: number,
+    options: PackedRTreeOptions = {},
+  ) {
     const nodeSize = options.nodeSize ?? 16;
     if (nodeSize < 2) throw new RangeError('nodeSize must be >= 2');
     this.size = count;
@@ -115,7 +120,10 @@ export class PackedRTree {
           y0 = Math.min(y0, children[c4 + 1]!);
           x1 = Math.max(x1, children[c4 + 2]!);
           y1 = Math.max(y1, children[c4 + 3]!);
-          const a = level === 0 ? (children[c4 + 2]! - children[c4]!) * (children[c4 + 3]! - children[c4 + 1]!) : this.nodeMinArea[c]!;
+          const a =
+            level === 0
+              ? (children[c4 + 2]! - children[c4]!) * (children[c4 + 3]! - children[c4 + 1]!)
+              : this.nodeMinArea[c]!;
           if (a < area) area = a;
         }
         const p4 = 4 * pos;
@@ -212,7 +220,8 @@ export class PackedRTree {
     const stack = this.stack;
     const bottom = this.bottomCount;
     const root = nb.length / 4 - 1;
-    if (maxX < nb[4 * root]! || maxY < nb[4 * root + 1]! || minX > nb[4 * root + 2]! || minY > nb[4 * root + 3]!) return out;
+    if (maxX < nb[4 * root]! || maxY < nb[4 * root + 1]! || minX > nb[4 * root + 2]! || minY > nb[4 * root + 3]!)
+      return out;
     let sp = 0;
     stack[sp++] = root;
     while (sp > 0) {
@@ -238,7 +247,14 @@ export class PackedRTree {
 
   /** Bytes held by the tree's arrays (for the memory benchmark and diagnostics). */
   get byteLength(): number {
-    return this.leafBoxes.byteLength + this.leafIds.byteLength + this.nodeBoxes.byteLength + this.nodeMinArea.byteLength
-      + this.nodeFirst.byteLength + this.nodeEnd.byteLength + this.stack.byteLength;
+    return (
+      this.leafBoxes.byteLength +
+      this.leafIds.byteLength +
+      this.nodeBoxes.byteLength +
+      this.nodeMinArea.byteLength +
+      this.nodeFirst.byteLength +
+      this.nodeEnd.byteLength +
+      this.stack.byteLength
+    );
   }
 }

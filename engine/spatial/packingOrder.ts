@@ -32,11 +32,25 @@ export interface Extent {
  * The order in which to lay out `count` boxes (`coords[4i..4i+3]` = minX, minY, maxX, maxY) as
  * tree leaves: a permutation of 0..count-1.
  */
-export function packingOrder(coords: ArrayLike<number>, count: number, extent: Extent, options: PackedRTreeOptions = {}): Uint32Array {
+export function packingOrder(
+  coords: ArrayLike<number>,
+  count: number,
+  extent: Extent,
+  options: PackedRTreeOptions = {},
+): Uint32Array {
   const nodeSize = options.nodeSize ?? 16;
   const areas = new Float64Array(count);
-  for (let i = 0; i < count; i++) areas[i] = (coords[4 * i + 2]! - coords[4 * i]!) * (coords[4 * i + 3]! - coords[4 * i + 1]!);
-  const keys = packingKeys(coords, areas, count, extent, options.areaClasses ?? 4, options.cellItems ?? 16, options.denseDepth ?? 8);
+  for (let i = 0; i < count; i++)
+    areas[i] = (coords[4 * i + 2]! - coords[4 * i]!) * (coords[4 * i + 3]! - coords[4 * i + 1]!);
+  const keys = packingKeys(
+    coords,
+    areas,
+    count,
+    extent,
+    options.areaClasses ?? 4,
+    options.cellItems ?? 16,
+    options.denseDepth ?? 8,
+  );
   const order = sortByKey(keys);
   sortGroupsByArea(order, areas, nodeSize);
   return order;
@@ -47,7 +61,13 @@ export function packingOrder(coords: ArrayLike<number>, count: number, extent: E
  * then the fine Hilbert position inside the cell.
  */
 function packingKeys(
-  coords: ArrayLike<number>, areas: Float64Array, count: number, extent: Extent, classes: number, cellItems: number, denseDepth: number,
+  coords: ArrayLike<number>,
+  areas: Float64Array,
+  count: number,
+  extent: Extent,
+  classes: number,
+  cellItems: number,
+  denseDepth: number,
 ): Uint32Array {
   const { minX, minY, maxX, maxY } = extent;
   const sx = 0xffff / (maxX - minX || 1);

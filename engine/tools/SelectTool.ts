@@ -23,7 +23,12 @@ export const NUDGE_PX = 1;
 /** Nudge distance of shift + arrow key, image px. */
 export const NUDGE_SHIFT_PX = 10;
 
-const ARROWS: Record<string, Vec2> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
+const ARROWS: Record<string, Vec2> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+};
 
 /** The select/move/resize tool (see the file comment for its states). */
 export class SelectTool implements Tool {
@@ -107,7 +112,11 @@ export class SelectTool implements Tool {
         store.execute({
           id: ctx.newCommandId(),
           type: 'moveBoxes',
-          moves: after.map((b, i) => ({ boxId: b.id, from: { x: this.originals[i]!.x, y: this.originals[i]!.y }, to: { x: b.x, y: b.y } })),
+          moves: after.map((b, i) => ({
+            boxId: b.id,
+            from: { x: this.originals[i]!.x, y: this.originals[i]!.y },
+            to: { x: b.x, y: b.y },
+          })),
         });
       } else if (changed) {
         const [from, to] = [this.originals[0]!, after[0]!];
@@ -159,7 +168,8 @@ export class SelectTool implements Tool {
   }
 
   cancel(ctx: ToolContext): void {
-    if ((this.state === 'moving' || this.state === 'resizing') && this.originals.length > 0) ctx.store.preview(this.originals);
+    if ((this.state === 'moving' || this.state === 'resizing') && this.originals.length > 0)
+      ctx.store.preview(this.originals);
     this.finish(ctx);
   }
 

@@ -28,8 +28,17 @@ export interface Overlay {
 
 /** CSS cursor names the tools ask for. */
 export type CursorName =
-  | 'default' | 'grab' | 'grabbing' | 'crosshair' | 'move' | 'zoom-in' | 'zoom-out'
-  | 'ns-resize' | 'ew-resize' | 'nwse-resize' | 'nesw-resize';
+  | 'default'
+  | 'grab'
+  | 'grabbing'
+  | 'crosshair'
+  | 'move'
+  | 'zoom-in'
+  | 'zoom-out'
+  | 'ns-resize'
+  | 'ew-resize'
+  | 'nwse-resize'
+  | 'nesw-resize';
 
 /** What a tool may see and do. */
 export interface ToolContext {

@@ -41,7 +41,12 @@ export function unionRect(rects: Iterable<Rect>): Rect | null {
  * it is rejected: 'box_outside_image' when it has no area inside the image, 'box_too_small'
  * when what remains is under `minSize` on either side.
  */
-export function boxFromCorners(a: Vec2, b: Vec2, image: Size, minSize = MIN_BOX_SIZE): { rect: Rect } | { error: EngineErrorCode } {
+export function boxFromCorners(
+  a: Vec2,
+  b: Vec2,
+  image: Size,
+  minSize = MIN_BOX_SIZE,
+): { rect: Rect } | { error: EngineErrorCode } {
   const drawn = rectFromPoints(a, b);
   const inside = intersectRect(drawn, { x: 0, y: 0, width: image.width, height: image.height });
   if (!inside) {
@@ -63,7 +68,10 @@ export function clampMove(bounds: Rect, dx: number, dy: number, image: Size): Ve
     const hi = limit - (start + size);
     return lo > hi ? 0 : Math.min(hi, Math.max(lo, d));
   };
-  return { x: clampAxis(dx, bounds.x, bounds.width, image.width), y: clampAxis(dy, bounds.y, bounds.height, image.height) };
+  return {
+    x: clampAxis(dx, bounds.x, bounds.width, image.width),
+    y: clampAxis(dy, bounds.y, bounds.height, image.height),
+  };
 }
 
 /**
@@ -71,7 +79,14 @@ export function clampMove(bounds: Rect, dx: number, dy: number, image: Size): Ve
  * opposite edges stay; edges stop at the image border and at `minSize` from the opposite edge
  * (no flipping through it).
  */
-export function resizeRect(rect: Rect, handle: ResizeHandle, dx: number, dy: number, image: Size, minSize = MIN_BOX_SIZE): Rect {
+export function resizeRect(
+  rect: Rect,
+  handle: ResizeHandle,
+  dx: number,
+  dy: number,
+  image: Size,
+  minSize = MIN_BOX_SIZE,
+): Rect {
   let x0 = rect.x;
   let y0 = rect.y;
   let x1 = rect.x + rect.width;

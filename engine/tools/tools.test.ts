@@ -161,7 +161,13 @@ describe('select tool', () => {
     h.drag({ x: 150, y: 150 }, { x: 200, y: 220 }); // se handle
     expect(h.core.store.get('small')).toMatchObject({ x: 100, y: 100, width: 100, height: 120 });
     expect(h.undoStack()).toEqual([
-      { id: 'cmd-1', type: 'resizeBox', boxId: 'small', from: { x: 100, y: 100, width: 50, height: 50 }, to: { x: 100, y: 100, width: 100, height: 120 } },
+      {
+        id: 'cmd-1',
+        type: 'resizeBox',
+        boxId: 'small',
+        from: { x: 100, y: 100, width: 50, height: 50 },
+        to: { x: 100, y: 100, width: 100, height: 120 },
+      },
     ]);
     h.drag({ x: 200, y: 220 }, { x: 20, y: 30 }); // se handle dragged past the nw corner
     expect(h.core.store.get('small')).toMatchObject({ x: 100, y: 100, width: 20, height: 20 });
@@ -208,7 +214,11 @@ describe('select tool', () => {
     expect(h.undoStack()).toHaveLength(1);
     expect(h.selection()).toEqual([]);
     h.core.undo();
-    expect(h.boxes().sort((a, b) => a.id.localeCompare(b.id))).toEqual([big, { id: 'c', x: 900, y: 900, width: 30, height: 30, label: 3 }, small]);
+    expect(h.boxes().sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      big,
+      { id: 'c', x: 900, y: 900, width: 30, height: 30, label: 3 },
+      small,
+    ]);
     h.core.select(['c']);
     h.key('Backspace');
     expect(h.boxes()).toHaveLength(2);
@@ -259,7 +269,14 @@ describe('undo/redo across tools', () => {
     snap();
     h.key('Delete');
     snap();
-    expect(h.undoStack().map((c) => c.type)).toEqual(['addBoxes', 'addBoxes', 'moveBoxes', 'resizeBox', 'setLabel', 'deleteBoxes']);
+    expect(h.undoStack().map((c) => c.type)).toEqual([
+      'addBoxes',
+      'addBoxes',
+      'moveBoxes',
+      'resizeBox',
+      'setLabel',
+      'deleteBoxes',
+    ]);
     for (let i = states.length - 2; i >= 0; i--) {
       h.core.undo();
       expect(h.boxes()).toEqual(states[i]);
@@ -354,12 +371,20 @@ describe('engine core events', () => {
     const offs = [
       h.core.on('tool', (e) => log.push(`tool:${e.tool}`)),
       h.core.on('selection', (e) => log.push(`selection:${e.ids.join(',')}`)),
-      h.core.on('annotations', (e) => log.push(`annotations:${e.command?.type}:${e.source}:${e.slots.start}-${e.slots.end}`)),
+      h.core.on('annotations', (e) =>
+        log.push(`annotations:${e.command?.type}:${e.source}:${e.slots.start}-${e.slots.end}`),
+      ),
     ];
     h.drag({ x: 100, y: 100 }, { x: 200, y: 200 });
     h.core.setTool('select');
     h.core.undo();
-    expect(log).toEqual(['annotations:addBoxes:edit:0-1', 'selection:box-1', 'tool:select', 'annotations:deleteBoxes:undo:0-1', 'selection:']);
+    expect(log).toEqual([
+      'annotations:addBoxes:edit:0-1',
+      'selection:box-1',
+      'tool:select',
+      'annotations:deleteBoxes:undo:0-1',
+      'selection:',
+    ]);
     offs.forEach((off) => off());
     h.core.redo();
     expect(log).toHaveLength(5);

@@ -83,7 +83,11 @@ export const importDirection = {
         const to = topFolder(target);
         if (!to || to === from) return;
         if (!ALLOWED[from].includes(to)) {
-          context.report({ node, messageId: 'layer', data: { from, to, allowed: ALLOWED[from].join(', ') || 'nothing' } });
+          context.report({
+            node,
+            messageId: 'layer',
+            data: { from, to, allowed: ALLOWED[from].join(', ') || 'nothing' },
+          });
         }
         return;
       }

@@ -23,7 +23,9 @@ const cryptoKeys = new WeakMap<AppContext, Promise<CryptoKey>>();
 function cryptoKeyOf(ctx: AppContext): Promise<CryptoKey> {
   let key = cryptoKeys.get(ctx);
   if (!key) {
-    key = crypto.subtle.importKey('raw', new Uint8Array(keyOf(ctx)), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    key = crypto.subtle.importKey('raw', new Uint8Array(keyOf(ctx)), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'verify',
+    ]);
     cryptoKeys.set(ctx, key);
   }
   return key;

@@ -18,7 +18,9 @@ export interface LockState {
 }
 
 export function delayAfter(failures: number): number {
-  return failures > LOGIN_FAILURES_BEFORE_CAPTCHA ? Math.min(2 ** (failures - LOGIN_FAILURES_BEFORE_CAPTCHA), MAX_DELAY_S) : 0;
+  return failures > LOGIN_FAILURES_BEFORE_CAPTCHA
+    ? Math.min(2 ** (failures - LOGIN_FAILURES_BEFORE_CAPTCHA), MAX_DELAY_S)
+    : 0;
 }
 
 export async function lockStateOf(ctx: AppContext, email: string): Promise<LockState> {
@@ -38,7 +40,9 @@ export async function recordFailure(ctx: AppContext, email: string): Promise<num
   const row = await ctx.db
     .insertInto('login_attempts')
     .values({ email, failures: 1, last_failure_at: now })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ failures: sql<number>`login_attempts.failures + 1`, last_failure_at: now }))
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet({ failures: sql<number>`login_attempts.failures + 1`, last_failure_at: now }),
+    )
     .returning('failures')
     .executeTakeFirstOrThrow();
   return Number(row.failures);

@@ -10,7 +10,12 @@ import { hashToken, newOpaqueToken } from './tokenHash';
 export const KEY_TTL_S: Record<OneTimeKeyPurpose, number> = { verify: 24 * 3600, reset: 3600, oauth: 60 };
 
 /** A new single-use key for `purpose`; only its hash is stored. */
-export async function createOneTimeKey(ctx: AppContext, purpose: OneTimeKeyPurpose, userId: string, data: string | null = null): Promise<string> {
+export async function createOneTimeKey(
+  ctx: AppContext,
+  purpose: OneTimeKeyPurpose,
+  userId: string,
+  data: string | null = null,
+): Promise<string> {
   const key = newOpaqueToken();
   const now = ctx.now();
   await ctx.db
@@ -33,7 +38,11 @@ export async function createOneTimeKey(ctx: AppContext, purpose: OneTimeKeyPurpo
  * Uses a key: returns its user id and data once, if it exists for that purpose and has not
  * expired; null otherwise. The conditional update makes two parallel uses yield one success.
  */
-export async function consumeOneTimeKey(ctx: AppContext, purpose: OneTimeKeyPurpose, key: string): Promise<{ userId: string; data: string | null } | null> {
+export async function consumeOneTimeKey(
+  ctx: AppContext,
+  purpose: OneTimeKeyPurpose,
+  key: string,
+): Promise<{ userId: string; data: string | null } | null> {
   const now = ctx.now().toISOString();
   const row = await ctx.db
     .selectFrom('one_time_keys')

@@ -87,7 +87,11 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 1) {
       const child = await insertRefreshToken(ctx, row.user_id, row.family_id, row.id);
-      await ctx.db.updateTable('refresh_tokens').set({ child_sealed: seal(presented, child.token) }).where('id', '=', row.id).execute();
+      await ctx.db
+        .updateTable('refresh_tokens')
+        .set({ child_sealed: seal(presented, child.token) })
+        .where('id', '=', row.id)
+        .execute();
       return { token: await signAccessToken(ctx, row.user_id), refreshToken: child.token };
     }
     // Another request used it a moment ago: fall through to the reuse rules with its state.
@@ -118,7 +122,11 @@ async function graceOrRevoke(ctx: AppContext, presented: string, id: string): Pr
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  const row = await ctx.db.selectFrom('refresh_tokens').select('family_id').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   await revokeFamily(ctx, row.family_id);
   throw invalid();
 }
@@ -134,7 +142,11 @@ export async function revokeFamily(ctx: AppContext, familyId: string): Promise<v
 
 /** POST auth/logout: revokes the family of `presented`; unknown tokens are ignored. */
 export async function revokeByToken(ctx: AppContext, presented: string): Promise<void> {
-  const row = await ctx.db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', hashToken(presented)).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashToken(presented))
+    .executeTakeFirst();
   if (row) await revokeFamily(ctx, row.family_id);
 }
 

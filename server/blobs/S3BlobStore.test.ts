@@ -8,7 +8,10 @@ import { parseListPage, S3BlobStore } from './S3BlobStore';
  * HEAD, DELETE and ListObjectsV2 paging to check what the client sends and how it reads answers.
  * The signing itself is aws4fetch's and is not re-verified here.
  */
-interface StoredObject { body: Buffer; modified: Date }
+interface StoredObject {
+  body: Buffer;
+  modified: Date;
+}
 const objects = new Map<string, StoredObject>();
 const requests: string[] = [];
 let server: Server;
@@ -19,7 +22,12 @@ function listXml(prefixToken: string | null): string {
   const start = prefixToken ? keys.indexOf(prefixToken) : 0;
   const page = keys.slice(start, start + 2);
   const next = keys[start + 2];
-  const contents = page.map((k) => `<Contents><Key>${k}</Key><LastModified>${objects.get(k)!.modified.toISOString()}</LastModified><ETag>&quot;x&quot;</ETag><Size>${objects.get(k)!.body.length}</Size></Contents>`).join('');
+  const contents = page
+    .map(
+      (k) =>
+        `<Contents><Key>${k}</Key><LastModified>${objects.get(k)!.modified.toISOString()}</LastModified><ETag>&quot;x&quot;</ETag><Size>${objects.get(k)!.body.length}</Size></Contents>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>bucket</Name>${contents}<IsTruncated>${next ? 'true' : 'false'}</IsTruncated>${next ? `<NextContinuationToken>${next}</NextContinuationToken>` : ''}</ListBucketResult>`;
 }
 
@@ -55,7 +63,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  store = new S3BlobStore({ endpoint: `http://127.0.0.1:${port}`, bucket: 'bucket', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's' });
+  store = new S3BlobStore({
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: 'bucket',
+    region: 'us-east-1',
+    accessKeyId: 'k',
+    secretAccessKey: 's',
+  });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -93,8 +107,16 @@ describe('S3BlobStore list and deleteIfOlderThan', () => {
 describe('parseListPage', () => {
   it('reads keys, sizes, times and an escaped continuation token', () => {
     const key = 'a'.repeat(64);
-    const page = parseListPage(`<ListBucketResult><Contents><Key>${key}</Key><LastModified>2026-01-02T03:04:05.000Z</LastModified><Size>12</Size></Contents><IsTruncated>true</IsTruncated><NextContinuationToken>1/a&amp;b=</NextContinuationToken></ListBucketResult>`);
-    expect(page).toEqual({ items: [{ key, size: 12, modifiedAt: new Date('2026-01-02T03:04:05.000Z') }], nextToken: '1/a&b=' });
-    expect(parseListPage('<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>')).toEqual({ items: [], nextToken: null });
+    const page = parseListPage(
+      `<ListBucketResult><Contents><Key>${key}</Key><LastModified>2026-01-02T03:04:05.000Z</LastModified><Size>12</Size></Contents><IsTruncated>true</IsTruncated><NextContinuationToken>1/a&amp;b=</NextContinuationToken></ListBucketResult>`,
+    );
+    expect(page).toEqual({
+      items: [{ key, size: 12, modifiedAt: new Date('2026-01-02T03:04:05.000Z') }],
+      nextToken: '1/a&b=',
+    });
+    expect(parseListPage('<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>')).toEqual({
+      items: [],
+      nextToken: null,
+    });
   });
 });

@@ -17,7 +17,11 @@ const PAGE = 1000;
  * A manifest that cannot be read stops the collection with an error (its tiles would otherwise
  * look unused); a manifest that is gone has no tiles left to keep.
  */
-export async function collectBlobReferences(db: Kysely<Database>, blobs: BlobStore, signal?: AbortSignal): Promise<Set<string>> {
+export async function collectBlobReferences(
+  db: Kysely<Database>,
+  blobs: BlobStore,
+  signal?: AbortSignal,
+): Promise<Set<string>> {
   const keys = new Set<string>();
   let after = '';
   for (;;) {

@@ -38,12 +38,26 @@ async function imageWithBlobs(name: string, tiles: string[], thumb: string) {
   const original = await put(`original of ${name}`);
   const thumbKey = await put(thumb);
   const tileKeys = await Promise.all(tiles.map(put));
-  const manifest = await put(JSON.stringify({
-    levels: 2, tileSize: 512, overlap: 0, format: 'jpg', width: 3000, height: 10,
-    tiles: Object.fromEntries(tileKeys.map((k, i) => [`1/${i}_0`, k])),
-  }));
-  const id = await seedImage(t, projectId, { fileName: `${name}.jpg`, pyramid: { manifest, levels: 2, tileSize: 512, overlap: 0, format: 'jpg' } });
-  await t.database.db.updateTable('images').set({ blob_key: original, thumb_key: thumbKey }).where('id', '=', id).execute();
+  const manifest = await put(
+    JSON.stringify({
+      levels: 2,
+      tileSize: 512,
+      overlap: 0,
+      format: 'jpg',
+      width: 3000,
+      height: 10,
+      tiles: Object.fromEntries(tileKeys.map((k, i) => [`1/${i}_0`, k])),
+    }),
+  );
+  const id = await seedImage(t, projectId, {
+    fileName: `${name}.jpg`,
+    pyramid: { manifest, levels: 2, tileSize: 512, overlap: 0, format: 'jpg' },
+  });
+  await t.database.db
+    .updateTable('images')
+    .set({ blob_key: original, thumb_key: thumbKey })
+    .where('id', '=', id)
+    .execute();
   for (const key of [original, thumbKey, manifest, ...tileKeys]) await age(key, 2);
   return { id, original, thumbKey, manifest, tileKeys };
 }
@@ -60,11 +74,36 @@ describe('blob garbage collection', () => {
     const importZip = await put('import zip bytes');
     for (const key of [atlas, importZip]) await age(key, 2);
     const at = new Date().toISOString();
-    await t.database.db.insertInto('atlas_pages').values({ key: 'page-1', project_id: projectId, cell_size: 64, cells: '[]', blob_key: atlas, created_at: at, used_at: at }).execute();
-    await t.database.db.insertInto('imports').values({
-      id: 'import-1', project_id: projectId, user_id: admin.id, file_name: 'set.zip', bytes: 16, state: 'queued', progress: 0,
-      error: null, error_entry: null, report: null, blob_key: importZip, created_at: at, updated_at: at,
-    }).execute();
+    await t.database.db
+      .insertInto('atlas_pages')
+      .values({
+        key: 'page-1',
+        project_id: projectId,
+        cell_size: 64,
+        cells: '[]',
+        blob_key: atlas,
+        created_at: at,
+        used_at: at,
+      })
+      .execute();
+    await t.database.db
+      .insertInto('imports')
+      .values({
+        id: 'import-1',
+        project_id: projectId,
+        user_id: admin.id,
+        file_name: 'set.zip',
+        bytes: 16,
+        state: 'queued',
+        progress: 0,
+        error: null,
+        error_entry: null,
+        report: null,
+        blob_key: importZip,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
 
     expect((await as(t, admin, 'DELETE', `projects/${projectId}/images/${a.id}`)).status).toBe(204);
     // Stored just now and not (yet) referenced: an upload whose row is not written yet.
@@ -73,12 +112,15 @@ describe('blob garbage collection', () => {
     const result = await gc();
     expect(result).toMatchObject({ deleted: 3, young: 1 });
     for (const key of [a.original, a.manifest, a.tileKeys[0]!]) expect(await blobs.has(key)).toBe(false);
-    for (const key of [b.original, b.manifest, b.thumbKey, ...b.tileKeys, avatar, atlas, importZip, fresh]) expect(await blobs.has(key)).toBe(true);
+    for (const key of [b.original, b.manifest, b.thumbKey, ...b.tileKeys, avatar, atlas, importZip, fresh])
+      expect(await blobs.has(key)).toBe(true);
     expect(a.thumbKey).toBe(b.thumbKey);
     expect(a.tileKeys[1]).toBe(b.tileKeys[0]);
 
     // The shared image is still served whole.
-    const tile = await t.app.request(`/api/projects/${projectId}/images/${b.id}/tiles/1/1_0.jpg`, { headers: { Authorization: admin.auth } });
+    const tile = await t.app.request(`/api/projects/${projectId}/images/${b.id}/tiles/1/1_0.jpg`, {
+      headers: { Authorization: admin.auth },
+    });
     expect(tile.status).toBe(200);
   });
 
@@ -100,10 +142,19 @@ describe('blob garbage collection', () => {
     const first = await enqueueBlobGc(t.database.db, queue, new Date(), HOUR);
     expect(first).toBeTruthy();
     expect(await enqueueBlobGc(t.database.db, queue, new Date(), HOUR)).toBeNull();
-    const runner = new JobRunner(queue, createJobHandlers({ db: t.database.db, blobs, tmpRoot: path.join(t.dataDir, 'tmp'), now: () => new Date() }, ['maintenance']));
+    const runner = new JobRunner(
+      queue,
+      createJobHandlers({ db: t.database.db, blobs, tmpRoot: path.join(t.dataDir, 'tmp'), now: () => new Date() }, [
+        'maintenance',
+      ]),
+    );
     expect(runner.kinds).toEqual([BLOB_GC_JOB]);
     expect(await runner.runOnce()).toBe(true);
-    const job = await t.database.db.selectFrom('jobs').select(['state', 'error']).where('id', '=', first!).executeTakeFirstOrThrow();
+    const job = await t.database.db
+      .selectFrom('jobs')
+      .select(['state', 'error'])
+      .where('id', '=', first!)
+      .executeTakeFirstOrThrow();
     expect(job).toEqual({ state: 'done', error: null });
     expect(await blobs.has(orphan)).toBe(false);
     expect(await enqueueBlobGc(t.database.db, queue, new Date(), HOUR)).toBeTruthy();
@@ -114,10 +165,19 @@ describe('blob garbage collection', () => {
     await db.deleteFrom('jobs').execute();
     const queue = new JobQueue(db, t.database.dialect, () => new Date());
     const old = await queue.enqueue({ kind: BLOB_GC_JOB, payload: {} });
-    await db.updateTable('jobs').set({ state: 'done', updated_at: new Date(Date.now() - 8 * 24 * HOUR).toISOString() }).where('id', '=', old).execute();
+    await db
+      .updateTable('jobs')
+      .set({ state: 'done', updated_at: new Date(Date.now() - 8 * 24 * HOUR).toISOString() })
+      .where('id', '=', old)
+      .execute();
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
     let queued = 0;
-    const stop = scheduleBlobGc(db, queue, { intervalMs: 5 * 60_000, graceMs: 2 * HOUR, now: () => new Date(), onQueued: () => queued++ });
+    const stop = scheduleBlobGc(db, queue, {
+      intervalMs: 5 * 60_000,
+      graceMs: 2 * HOUR,
+      now: () => new Date(),
+      onQueued: () => queued++,
+    });
     try {
       await vi.advanceTimersByTimeAsync(60_000);
       await vi.waitFor(async () => expect(queued).toBe(1));

@@ -15,7 +15,10 @@ afterAll(() => t.close());
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
-async function sign(claims: Record<string, unknown>, opts: { alg?: string; iss?: string; aud?: string; exp?: number } = {}) {
+async function sign(
+  claims: Record<string, unknown>,
+  opts: { alg?: string; iss?: string; aud?: string; exp?: number } = {},
+) {
   const now = Math.floor(Date.now() / 1000);
   const secret = new TextEncoder().encode(t.config.JWT_SECRET);
   return new SignJWT(claims)
@@ -29,7 +32,9 @@ async function sign(claims: Record<string, unknown>, opts: { alg?: string; iss?:
 }
 
 async function getUser(authorization: string | null) {
-  const res = await t.app.request('/api/auth/user', { headers: authorization === null ? {} : { Authorization: authorization } });
+  const res = await t.app.request('/api/auth/user', {
+    headers: authorization === null ? {} : { Authorization: authorization },
+  });
   return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
 }
 
@@ -44,9 +49,14 @@ describe('requireUser', () => {
     const { privateKey } = await generateKeyPair('RS256');
     const rs256 = await new SignJWT({ typ: 'access' })
       .setProtectedHeader({ alg: 'RS256' })
-      .setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setSubject(user.id).setExpirationTime(now + 600)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setSubject(user.id)
+      .setExpirationTime(now + 600)
       .sign(privateKey);
-    const verifyMailKey = (await call(t, 'POST', 'auth/password/reset-request', { email: 'token@example.com' }), (await t.outbox('token@example.com')).at(-1)?.links[0]?.split('/').at(-1));
+    const verifyMailKey =
+      (await call(t, 'POST', 'auth/password/reset-request', { email: 'token@example.com' }),
+      (await t.outbox('token@example.com')).at(-1)?.links[0]?.split('/').at(-1));
     const table: Record<string, string | null> = {
       'no header': null,
       'alg none': `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.id, typ: 'access', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: now + 600 })}.`,

@@ -21,7 +21,14 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer | null> {
 }
 
 /** A flat square inset in the cell, so a placeholder never reads as a real (blank) image. */
-function fillPlaceholder(canvas: Buffer, side: number, left: number, top: number, cellSize: number, kind: keyof typeof PLACEHOLDER) {
+function fillPlaceholder(
+  canvas: Buffer,
+  side: number,
+  left: number,
+  top: number,
+  cellSize: number,
+  kind: keyof typeof PLACEHOLDER,
+) {
   const inset = Math.max(2, Math.round(cellSize / 16));
   const { r, g, b } = PLACEHOLDER[kind];
   for (let y = top + inset; y < top + cellSize - inset; y++) {
@@ -51,7 +58,14 @@ async function fittedThumbnail(blobs: BlobStore, key: string, cellSize: number) 
 }
 
 /** Draws one cell: the thumbnail centred (rows copied into the page), or a placeholder. */
-async function drawCell(canvas: Buffer, side: number, blobs: BlobStore, cell: AtlasCell, index: number, cellSize: number) {
+async function drawCell(
+  canvas: Buffer,
+  side: number,
+  blobs: BlobStore,
+  cell: AtlasCell,
+  index: number,
+  cellSize: number,
+) {
   const left = (index % ATLAS_COLUMNS) * cellSize;
   const top = Math.floor(index / ATLAS_COLUMNS) * cellSize;
   if (cell === 'processing' || cell === 'failed' || cell === 'missing') {

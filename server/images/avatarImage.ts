@@ -15,14 +15,17 @@ export const AVATAR_MAX_INPUT_PIXELS = 4096 * 4096;
 
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 16));
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (b.length >= 6 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')) return 'gif';
+  if (b.length >= 6 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a'))
+    return 'gif';
   return null;
 }
 
-const invalid = (status: 400 | 415) => new ApiError('image_invalid', 'There seems to be an error in the image file.', {}, status);
+const invalid = (status: 400 | 415) =>
+  new ApiError('image_invalid', 'There seems to be an error in the image file.', {}, status);
 
 /** The WebP bytes to store for an uploaded avatar, or an `image_invalid` ApiError. */
 export async function processAvatar(bytes: Buffer): Promise<Buffer> {

@@ -3,7 +3,13 @@ import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../contract/apiProjects';
 import { ApiError } from '../http/ApiError';
 import { convertBmpToPng, readBmpHeader } from './bmpToPng';
-import { mimeOfFormat, sniffDatasetImage, SNIFF_BYTES, type DatasetImageFormat, type DatasetImageMime } from './datasetImageType';
+import {
+  mimeOfFormat,
+  sniffDatasetImage,
+  SNIFF_BYTES,
+  type DatasetImageFormat,
+  type DatasetImageMime,
+} from './datasetImageType';
 
 /** What an upload is, read from its decoded content. */
 export interface ProbedImage {
@@ -19,7 +25,8 @@ export interface ProbedImage {
 export const IMAGE_INVALID_MESSAGE = 'There seems to be an error in the image file.';
 
 /** 415 for bytes that are no accepted image type at all, 400 for an image that does not decode. */
-export const imageInvalid = (status: 400 | 415 = 400) => new ApiError('image_invalid', IMAGE_INVALID_MESSAGE, {}, status);
+export const imageInvalid = (status: 400 | 415 = 400) =>
+  new ApiError('image_invalid', IMAGE_INVALID_MESSAGE, {}, status);
 
 /**
  * Options for every decode of an uploaded image: the pixel cap refuses a decompression bomb
@@ -62,7 +69,8 @@ export async function probeDatasetImage(file: string): Promise<ProbedImage> {
     throw imageInvalid(400);
   }
   const type = mimeOfFormat(format);
-  if (!type || meta.format !== (format === 'bmp' ? 'png' : format) || !meta.width || !meta.height) throw imageInvalid(400);
+  if (!type || meta.format !== (format === 'bmp' ? 'png' : format) || !meta.width || !meta.height)
+    throw imageInvalid(400);
   const swap = (meta.orientation ?? 1) >= 5;
   return { format, type, width: swap ? meta.height : meta.width, height: swap ? meta.width : meta.height, decodable };
 }

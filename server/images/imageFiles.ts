@@ -33,7 +33,12 @@ export async function sweepTmp(tmpRoot: string, maxAgeMs = 24 * 60 * 60 * 1000, 
  * Runs `work` with the blob copied to a local temporary file (libvips reads files with bounded
  * memory; the S3 store has no local path), removed afterwards.
  */
-export async function withBlobFile<T>(blobs: BlobStore, key: string, tmpRoot: string, work: (file: string) => Promise<T>): Promise<T> {
+export async function withBlobFile<T>(
+  blobs: BlobStore,
+  key: string,
+  tmpRoot: string,
+  work: (file: string) => Promise<T>,
+): Promise<T> {
   const blob = await blobs.get(key);
   if (!blob) throw new Error('The original image file is missing.');
   await mkdir(tmpRoot, { recursive: true });

@@ -44,14 +44,26 @@ export function createImageProcessHandler(deps: ImageJobDeps): JobHandler {
           const thumbKey = row.thumb_key ?? (await deps.blobs.put(await makeThumbnail(probed.decodable)));
           await control.progress(0.1);
           const pyramid = needsPyramid(probed.width, probed.height)
-            ? await buildPyramid(probed.decodable, deps.blobs, probed, deps.tmpRoot, (p) => control.progress(0.1 + 0.88 * p), control.signal)
+            ? await buildPyramid(
+                probed.decodable,
+                deps.blobs,
+                probed,
+                deps.tmpRoot,
+                (p) => control.progress(0.1 + 0.88 * p),
+                control.signal,
+              )
             : null;
           control.signal.throwIfAborted();
           await deps.db
             .updateTable('images')
             .set({
-              type: probed.type, width: probed.width, height: probed.height, thumb_key: thumbKey,
-              pyramid: pyramid ? JSON.stringify(pyramid) : null, state: 'ready', error: null,
+              type: probed.type,
+              width: probed.width,
+              height: probed.height,
+              thumb_key: thumbKey,
+              pyramid: pyramid ? JSON.stringify(pyramid) : null,
+              state: 'ready',
+              error: null,
               updated_at: deps.now().toISOString(),
             })
             .where('id', '=', imageId)

@@ -97,7 +97,15 @@ export async function buildPyramid(
       }
     };
     await Promise.all(Array.from({ length: PUT_CONCURRENCY }, worker));
-    const manifest: PyramidManifest = { levels, tileSize: TILE_SIZE, overlap: 0, format: 'jpg', width: size.width, height: size.height, tiles };
+    const manifest: PyramidManifest = {
+      levels,
+      tileSize: TILE_SIZE,
+      overlap: 0,
+      format: 'jpg',
+      width: size.width,
+      height: size.height,
+      tiles,
+    };
     const key = await blobs.put(Buffer.from(JSON.stringify(manifest)));
     return { manifest: key, levels, tileSize: TILE_SIZE, overlap: 0, format: 'jpg' };
   } finally {

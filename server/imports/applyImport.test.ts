@@ -19,10 +19,24 @@ afterAll(() => t.close());
 async function openImport(projectId: string): Promise<string> {
   const id = randomUUID();
   const now = t.clock.now().toISOString();
-  await t.database.db.insertInto('imports').values({
-    id, project_id: projectId, user_id: admin.id, file_name: 'a.zip', bytes: 1, state: 'running', progress: 0,
-    error: null, error_entry: null, report: null, blob_key: null, created_at: now, updated_at: now,
-  }).execute();
+  await t.database.db
+    .insertInto('imports')
+    .values({
+      id,
+      project_id: projectId,
+      user_id: admin.id,
+      file_name: 'a.zip',
+      bytes: 1,
+      state: 'running',
+      progress: 0,
+      error: null,
+      error_entry: null,
+      report: null,
+      blob_key: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return id;
 }
 
@@ -30,13 +44,23 @@ const image = (fileName: string, boxes: StoredImportImage['boxes'], classes: str
   id: randomUUID(),
   planned: { entry: `JPEGImages/${fileName}`, fileName, split: null, width: null, height: null, boxes, classes },
   probed: { type: 'image/jpeg', width: 640, height: 480 },
-  bytes: 100, blobKey: 'a'.repeat(64), thumbKey: 'b'.repeat(64), boxes,
+  bytes: 100,
+  blobKey: 'a'.repeat(64),
+  thumbKey: 'b'.repeat(64),
+  boxes,
 });
 
 const count = async (table: 'images' | 'labels' | 'annotations' | 'jobs', projectId: string) => {
   const db = t.database.db;
   if (table === 'annotations') {
-    return (await db.selectFrom('annotations as a').innerJoin('images as i', 'i.id', 'a.image_id').select('a.id').where('i.project_id', '=', projectId).execute()).length;
+    return (
+      await db
+        .selectFrom('annotations as a')
+        .innerJoin('images as i', 'i.id', 'a.image_id')
+        .select('a.id')
+        .where('i.project_id', '=', projectId)
+        .execute()
+    ).length;
   }
   return (await db.selectFrom(table).select('id').where('project_id', '=', projectId).execute()).length;
 };
@@ -44,30 +68,58 @@ const count = async (table: 'images' | 'labels' | 'annotations' | 'jobs', projec
 describe('applyImport', () => {
   it('refuses label names the project cannot hold, and reuses the ones it has whatever their case', async () => {
     const project = await seedProject(t, { members: [{ user: admin, role: 'admin' }], labels: ['Car'] });
-    await expect(checkImportLabels(t.database.db, project.id, [' car ', 'CAR', 'bus', '12345678'])).resolves.toBeUndefined();
+    await expect(
+      checkImportLabels(t.database.db, project.id, [' car ', 'CAR', 'bus', '12345678']),
+    ).resolves.toBeUndefined();
     for (const bad of ['123456789', '   ', '']) {
-      await expect(checkImportLabels(t.database.db, project.id, ['bus', bad])).rejects.toMatchObject({ code: 'label_invalid', entry: bad });
+      await expect(checkImportLabels(t.database.db, project.id, ['bus', bad])).rejects.toMatchObject({
+        code: 'label_invalid',
+        entry: bad,
+      });
     }
   });
 
   it('writes labels, images, class and box annotations and their jobs together', async () => {
-    const project = await seedProject(t, { subtype: 'IMAGE_CLASSIFICATION', members: [{ user: admin, role: 'admin' }], labels: ['cat'] });
+    const project = await seedProject(t, {
+      subtype: 'IMAGE_CLASSIFICATION',
+      members: [{ user: admin, role: 'admin' }],
+      labels: ['cat'],
+    });
     const importId = await openImport(project.id);
     const result = await applyImport(t.database.db, {
-      importId, projectId: project.id, userId: admin.id, labels: ['Cat', 'dog'], now: t.clock.now,
-      images: [image('a.jpg', [], ['Cat', 'cat']), image('b.jpg', [{ label: 'dog', x: 1, y: 2, width: 30, height: 40 }])],
+      importId,
+      projectId: project.id,
+      userId: admin.id,
+      labels: ['Cat', 'dog'],
+      now: t.clock.now,
+      images: [
+        image('a.jpg', [], ['Cat', 'cat']),
+        image('b.jpg', [{ label: 'dog', x: 1, y: 2, width: 30, height: 40 }]),
+      ],
       report: { format: 'voc', skipped: [] },
     });
     expect(result?.report).toEqual({ format: 'voc', images: 2, annotations: 2, labelsCreated: ['dog'], skipped: [] });
     expect(await count('labels', project.id)).toBe(2);
     expect(await count('annotations', project.id)).toBe(2);
     expect(await count('jobs', project.id)).toBe(2);
-    const row = await t.database.db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('imports')
+      .selectAll()
+      .where('id', '=', importId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'done', progress: 1 });
     // A second run (another worker repeating the job) finds it done and writes nothing more.
-    expect(await applyImport(t.database.db, {
-      importId, projectId: project.id, userId: admin.id, labels: [], now: t.clock.now, images: [image('c.jpg', [])], report: { format: 'voc', skipped: [] },
-    })).toBeNull();
+    expect(
+      await applyImport(t.database.db, {
+        importId,
+        projectId: project.id,
+        userId: admin.id,
+        labels: [],
+        now: t.clock.now,
+        images: [image('c.jpg', [])],
+        report: { format: 'voc', skipped: [] },
+      }),
+    ).toBeNull();
     expect(await count('images', project.id)).toBe(2);
   });
 
@@ -76,14 +128,26 @@ describe('applyImport', () => {
     const importId = await openImport(project.id);
     // The second image names a label the plan did not list: found only after the first label was created.
     const failing = applyImport(t.database.db, {
-      importId, projectId: project.id, userId: admin.id, labels: ['dog'], now: t.clock.now,
-      images: [image('a.jpg', [{ label: 'dog', x: 0, y: 0, width: 30, height: 30 }]), image('b.jpg', [{ label: 'ghost', x: 0, y: 0, width: 30, height: 30 }])],
+      importId,
+      projectId: project.id,
+      userId: admin.id,
+      labels: ['dog'],
+      now: t.clock.now,
+      images: [
+        image('a.jpg', [{ label: 'dog', x: 0, y: 0, width: 30, height: 30 }]),
+        image('b.jpg', [{ label: 'ghost', x: 0, y: 0, width: 30, height: 30 }]),
+      ],
       report: { format: 'voc', skipped: [] },
     });
     await expect(failing).rejects.toBeInstanceOf(DatasetImportError);
-    for (const table of ['images', 'annotations', 'jobs'] as const) expect(await count(table, project.id), table).toBe(0);
+    for (const table of ['images', 'annotations', 'jobs'] as const)
+      expect(await count(table, project.id), table).toBe(0);
     expect(await count('labels', project.id)).toBe(1);
-    const row = await t.database.db.selectFrom('imports').select(['state', 'report']).where('id', '=', importId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('imports')
+      .select(['state', 'report'])
+      .where('id', '=', importId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'running', report: null });
   });
 
@@ -91,11 +155,28 @@ describe('applyImport', () => {
     const project = await seedProject(t, { members: [{ user: admin, role: 'admin' }], labels: ['cat'] });
     const importId = await openImport(project.id);
     const first = await openImport(project.id);
-    await applyImport(t.database.db, { importId: first, projectId: project.id, userId: null, labels: [], now: t.clock.now, images: [image('a.jpg', [])], report: { format: 'coco', skipped: [] } });
-    const result = await applyImport(t.database.db, {
-      importId, projectId: project.id, userId: null, labels: [], now: t.clock.now, images: [image('a.jpg', []), image('b.jpg', [])], report: { format: 'coco', skipped: [] },
+    await applyImport(t.database.db, {
+      importId: first,
+      projectId: project.id,
+      userId: null,
+      labels: [],
+      now: t.clock.now,
+      images: [image('a.jpg', [])],
+      report: { format: 'coco', skipped: [] },
     });
-    expect(result?.report).toMatchObject({ images: 1, skipped: [{ entry: 'JPEGImages/a.jpg', reason: 'duplicate_name' }] });
+    const result = await applyImport(t.database.db, {
+      importId,
+      projectId: project.id,
+      userId: null,
+      labels: [],
+      now: t.clock.now,
+      images: [image('a.jpg', []), image('b.jpg', [])],
+      report: { format: 'coco', skipped: [] },
+    });
+    expect(result?.report).toMatchObject({
+      images: 1,
+      skipped: [{ entry: 'JPEGImages/a.jpg', reason: 'duplicate_name' }],
+    });
     expect(result?.dropped.map((d) => d.planned.fileName)).toEqual(['a.jpg']);
   });
 });

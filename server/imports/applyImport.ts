@@ -35,29 +35,49 @@ const IMAGE_INSERT_CHUNK = 200;
  * label rule (1–8 characters).
  */
 export async function checkImportLabels(db: Db, projectId: string, names: readonly string[]): Promise<void> {
-  const existing = new Set((await db.selectFrom('labels').select('name_key').where('project_id', '=', projectId).execute()).map((l) => l.name_key));
+  const existing = new Set(
+    (await db.selectFrom('labels').select('name_key').where('project_id', '=', projectId).execute()).map(
+      (l) => l.name_key,
+    ),
+  );
   for (const name of names) {
     if (existing.has(labelKeyOf(name))) continue;
-    if (!labelNameSchema.safeParse(name.trim()).success || name.trim() === '') throw new DatasetImportError('label_invalid', name);
+    if (!labelNameSchema.safeParse(name.trim()).success || name.trim() === '')
+      throw new DatasetImportError('label_invalid', name);
   }
 }
 
 /** Creates the labels of `names` the project lacks (with unused colours); name key → label id. */
 async function ensureLabels(trx: Transaction<Database>, projectId: string, names: readonly string[], now: string) {
-  const rows = await trx.selectFrom('labels').select(['id', 'name_key', 'color', 'position']).where('project_id', '=', projectId).execute();
+  const rows = await trx
+    .selectFrom('labels')
+    .select(['id', 'name_key', 'color', 'position'])
+    .where('project_id', '=', projectId)
+    .execute();
   const ids = new Map(rows.map((l) => [l.name_key, l.id]));
   const missing: string[] = [];
   for (const name of names) {
     const key = labelKeyOf(name);
     if (!ids.has(key) && !missing.some((m) => labelKeyOf(m) === key)) missing.push(name.trim());
   }
-  const colors = pickLabelColors(missing.length, rows.map((l) => l.color));
+  const colors = pickLabelColors(
+    missing.length,
+    rows.map((l) => l.color),
+  );
   let position = rows.reduce((max, l) => Math.max(max, Number(l.position)), -1) + 1;
   for (const [i, name] of missing.entries()) {
     const id = randomUUID();
     await trx
       .insertInto('labels')
-      .values({ id, project_id: projectId, name, name_key: labelKeyOf(name), color: colors[i] ?? '#000000', position: position++, created_at: now })
+      .values({
+        id,
+        project_id: projectId,
+        name,
+        name_key: labelKeyOf(name),
+        color: colors[i] ?? '#000000',
+        position: position++,
+        created_at: now,
+      })
       .execute();
     ids.set(labelKeyOf(name), id);
   }
@@ -82,7 +102,10 @@ export interface ApplyImportInput {
  * images left out (their blobs are the caller's to release), or null when the import was already
  * finished by another worker.
  */
-export async function applyImport(db: Kysely<Database>, input: ApplyImportInput): Promise<{ report: ImportReport; dropped: StoredImportImage[] } | null> {
+export async function applyImport(
+  db: Kysely<Database>,
+  input: ApplyImportInput,
+): Promise<{ report: ImportReport; dropped: StoredImportImage[] } | null> {
   const now = input.now().toISOString();
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('imports').select('state').where('id', '=', input.importId).executeTakeFirst();
@@ -93,18 +116,30 @@ export async function applyImport(db: Kysely<Database>, input: ApplyImportInput)
       .where('id', '=', input.projectId)
       .executeTakeFirst();
     if (!project || project.deleted_at) throw new DatasetImportError('import_failed');
-    const ratios = { train: project.split_train, validation: project.split_validation, test: project.split_test, seed: project.split_seed };
+    const ratios = {
+      train: project.split_train,
+      validation: project.split_validation,
+      test: project.split_test,
+      seed: project.split_seed,
+    };
 
     const taken = new Set<string>();
     const names = input.images.map((i) => i.planned.fileName);
     for (let i = 0; i < names.length; i += IMAGE_INSERT_CHUNK) {
-      const rows = await trx.selectFrom('images').select('file_name').where('project_id', '=', input.projectId)
-        .where('file_name', 'in', names.slice(i, i + IMAGE_INSERT_CHUNK)).execute();
+      const rows = await trx
+        .selectFrom('images')
+        .select('file_name')
+        .where('project_id', '=', input.projectId)
+        .where('file_name', 'in', names.slice(i, i + IMAGE_INSERT_CHUNK))
+        .execute();
       for (const r of rows) taken.add(r.file_name);
     }
     const kept = input.images.filter((i) => !taken.has(i.planned.fileName));
     const dropped = input.images.filter((i) => taken.has(i.planned.fileName));
-    const skipped = [...input.report.skipped, ...dropped.map((d) => ({ entry: d.planned.entry, reason: 'duplicate_name' as const }))];
+    const skipped = [
+      ...input.report.skipped,
+      ...dropped.map((d) => ({ entry: d.planned.entry, reason: 'duplicate_name' as const })),
+    ];
 
     const labels = await ensureLabels(trx, input.projectId, input.labels, now);
     const labelId = (name: string) => {
@@ -118,29 +153,77 @@ export async function applyImport(db: Kysely<Database>, input: ApplyImportInput)
     for (const image of kept) {
       const classes = [...new Set(image.planned.classes.map(labelId))];
       for (const id of classes) {
-        annotationRows.push({ id: randomUUID(), image_id: image.id, label_id: id, kind: 'class', x: 0, y: 0, width: 0, height: 0, data: null, created_by: input.userId, created_at: now, updated_at: now });
+        annotationRows.push({
+          id: randomUUID(),
+          image_id: image.id,
+          label_id: id,
+          kind: 'class',
+          x: 0,
+          y: 0,
+          width: 0,
+          height: 0,
+          data: null,
+          created_by: input.userId,
+          created_at: now,
+          updated_at: now,
+        });
       }
       for (const b of image.boxes) {
         annotationRows.push({
-          id: randomUUID(), image_id: image.id, label_id: labelId(b.label), kind: 'box', x: b.x, y: b.y, width: b.width, height: b.height,
-          data: null, created_by: input.userId, created_at: now, updated_at: now,
+          id: randomUUID(),
+          image_id: image.id,
+          label_id: labelId(b.label),
+          kind: 'box',
+          x: b.x,
+          y: b.y,
+          width: b.width,
+          height: b.height,
+          data: null,
+          created_by: input.userId,
+          created_at: now,
+          updated_at: now,
         });
       }
       imageRows.push({
-        id: image.id, project_id: input.projectId, file_name: image.planned.fileName, folder: '', type: image.probed.type,
-        width: image.probed.width, height: image.probed.height, bytes: image.bytes, blob_key: image.blobKey, thumb_key: image.thumbKey,
-        pyramid: null, state: 'processing', error: null, split: image.planned.split ?? splitFor(ratios, image.id),
-        labeled: classes.length + image.boxes.length > 0 ? 1 : 0, worker_id: null, uploaded_by: input.userId, created_at: now, updated_at: now,
+        id: image.id,
+        project_id: input.projectId,
+        file_name: image.planned.fileName,
+        folder: '',
+        type: image.probed.type,
+        width: image.probed.width,
+        height: image.probed.height,
+        bytes: image.bytes,
+        blob_key: image.blobKey,
+        thumb_key: image.thumbKey,
+        pyramid: null,
+        state: 'processing',
+        error: null,
+        split: image.planned.split ?? splitFor(ratios, image.id),
+        labeled: classes.length + image.boxes.length > 0 ? 1 : 0,
+        worker_id: null,
+        uploaded_by: input.userId,
+        created_at: now,
+        updated_at: now,
       });
     }
     for (let i = 0; i < imageRows.length; i += IMAGE_INSERT_CHUNK) {
-      await trx.insertInto('images').values(imageRows.slice(i, i + IMAGE_INSERT_CHUNK)).execute();
+      await trx
+        .insertInto('images')
+        .values(imageRows.slice(i, i + IMAGE_INSERT_CHUNK))
+        .execute();
     }
     for (let i = 0; i < annotationRows.length; i += ANNOTATION_INSERT_CHUNK) {
-      await trx.insertInto('annotations').values(annotationRows.slice(i, i + ANNOTATION_INSERT_CHUNK)).execute();
+      await trx
+        .insertInto('annotations')
+        .values(annotationRows.slice(i, i + ANNOTATION_INSERT_CHUNK))
+        .execute();
     }
     for (const image of imageRows) {
-      await enqueueJob(trx, input.now, { kind: IMAGE_PROCESS_JOB, projectId: input.projectId, payload: { imageId: image.id } });
+      await enqueueJob(trx, input.now, {
+        kind: IMAGE_PROCESS_JOB,
+        projectId: input.projectId,
+        payload: { imageId: image.id },
+      });
     }
     const report: ImportReport = {
       format: input.report.format,
@@ -151,7 +234,14 @@ export async function applyImport(db: Kysely<Database>, input: ApplyImportInput)
     };
     await trx
       .updateTable('imports')
-      .set({ state: 'done', progress: 1, error: null, error_entry: null, report: JSON.stringify(report), updated_at: now })
+      .set({
+        state: 'done',
+        progress: 1,
+        error: null,
+        error_entry: null,
+        report: JSON.stringify(report),
+        updated_at: now,
+      })
       .where('id', '=', input.importId)
       .execute();
     return { report, dropped };

@@ -38,7 +38,11 @@ async function releaseZip(deps: Deps, importId: string): Promise<void> {
   const row = await deps.db.selectFrom('imports').select('blob_key').where('id', '=', importId).executeTakeFirst();
   if (!row?.blob_key) return;
   await deps.db.updateTable('imports').set({ blob_key: null }).where('id', '=', importId).execute();
-  const other = await deps.db.selectFrom('imports').select('id').where('blob_key', '=', row.blob_key).executeTakeFirst();
+  const other = await deps.db
+    .selectFrom('imports')
+    .select('id')
+    .where('blob_key', '=', row.blob_key)
+    .executeTakeFirst();
   if (!other) await deps.blobs.delete(row.blob_key);
 }
 
@@ -62,9 +66,17 @@ export function createDatasetImportHandler(deps: Deps): JobHandler {
         if (fraction - progressAt < 0.01 && fraction < 1) return;
         progressAt = fraction;
         await control.progress(fraction);
-        await deps.db.updateTable('imports').set({ progress: fraction, updated_at: deps.now().toISOString() }).where('id', '=', importId).execute();
+        await deps.db
+          .updateTable('imports')
+          .set({ progress: fraction, updated_at: deps.now().toISOString() })
+          .where('id', '=', importId)
+          .execute();
       };
-      await deps.db.updateTable('imports').set({ state: 'running', updated_at: deps.now().toISOString() }).where('id', '=', importId).execute();
+      await deps.db
+        .updateTable('imports')
+        .set({ state: 'running', updated_at: deps.now().toISOString() })
+        .where('id', '=', importId)
+        .execute();
 
       const written: BlobRef[] = [];
       let committed = false;
@@ -80,22 +92,40 @@ export function createDatasetImportHandler(deps: Deps): JobHandler {
           const zip = await openDatasetZip(await fileSource(handle));
           const plan = await planDatasetImport(zip);
           await checkImportLabels(deps.db, row.project_id, plan.labels);
-          const existing = await deps.db.selectFrom('images').select('file_name').where('project_id', '=', row.project_id).execute();
+          const existing = await deps.db
+            .selectFrom('images')
+            .select('file_name')
+            .where('project_id', '=', row.project_id)
+            .execute();
           await progress(0.02);
           const stored = await storeImportImages({
-            zip, plan, blobs: deps.blobs, workDir: dir, existingNames: new Set(existing.map((e) => e.file_name)),
+            zip,
+            plan,
+            blobs: deps.blobs,
+            workDir: dir,
+            existingNames: new Set(existing.map((e) => e.file_name)),
             onBlob: (ref) => written.push(ref),
             onProgress: (done, total) => progress(0.02 + (READ_SHARE - 0.02) * (total ? done / total : 1)),
             signal: control.signal,
           });
           control.signal.throwIfAborted();
           const applied = await applyImport(deps.db, {
-            importId, projectId: row.project_id, userId: row.user_id, images: stored.images, labels: plan.labels,
-            report: { format: plan.format, skipped: [...plan.skipped, ...stored.skipped] }, now: deps.now,
+            importId,
+            projectId: row.project_id,
+            userId: row.user_id,
+            images: stored.images,
+            labels: plan.labels,
+            report: { format: plan.format, skipped: [...plan.skipped, ...stored.skipped] },
+            now: deps.now,
           });
           committed = true;
           // Images another upload named first, while this import was reading: their blobs go.
-          if (applied) await releaseImageBlobs(deps.db, deps.blobs, applied.dropped.map((d) => ({ blob_key: d.blobKey, thumb_key: d.thumbKey, pyramid: null })));
+          if (applied)
+            await releaseImageBlobs(
+              deps.db,
+              deps.blobs,
+              applied.dropped.map((d) => ({ blob_key: d.blobKey, thumb_key: d.thumbKey, pyramid: null })),
+            );
         } finally {
           await handle.close();
         }

@@ -30,9 +30,15 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await createTestUser(t);
   const handlers = createJobHandlers({
-    db: t.database.db, blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')), tmpRoot: tmpRootOf(t.dataDir), now: t.clock.now,
+    db: t.database.db,
+    blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')),
+    tmpRoot: tmpRootOf(t.dataDir),
+    now: t.clock.now,
   });
-  runner = new JobRunner(new JobQueue(t.database.db, t.database.dialect, t.clock.now), handlers, { workerId: 'memory-test', log: () => {} });
+  runner = new JobRunner(new JobQueue(t.database.db, t.database.dialect, t.clock.now), handlers, {
+    workerId: 'memory-test',
+    log: () => {},
+  });
 });
 afterAll(() => t.close());
 
@@ -63,16 +69,60 @@ function streamedZip(entries: StoredEntry[]): { length: number; stream: Readable
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name);
-    const local = Buffer.concat([le([[0x04034b50, 4], [20, 2], [0x800, 2], [0, 2], [0, 2], [DOS_DATE, 2], [e.crc, 4], [e.size, 4], [e.size, 4], [name.length, 2], [0, 2]]), name]);
-    central.push(Buffer.concat([
-      le([[0x02014b50, 4], [20, 2], [20, 2], [0x800, 2], [0, 2], [0, 2], [DOS_DATE, 2], [e.crc, 4], [e.size, 4], [e.size, 4], [name.length, 2], [0, 2], [0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]]),
+    const local = Buffer.concat([
+      le([
+        [0x04034b50, 4],
+        [20, 2],
+        [0x800, 2],
+        [0, 2],
+        [0, 2],
+        [DOS_DATE, 2],
+        [e.crc, 4],
+        [e.size, 4],
+        [e.size, 4],
+        [name.length, 2],
+        [0, 2],
+      ]),
       name,
-    ]));
+    ]);
+    central.push(
+      Buffer.concat([
+        le([
+          [0x02014b50, 4],
+          [20, 2],
+          [20, 2],
+          [0x800, 2],
+          [0, 2],
+          [0, 2],
+          [DOS_DATE, 2],
+          [e.crc, 4],
+          [e.size, 4],
+          [e.size, 4],
+          [name.length, 2],
+          [0, 2],
+          [0, 2],
+          [0, 2],
+          [0, 2],
+          [0, 4],
+          [offset, 4],
+        ]),
+        name,
+      ]),
+    );
     parts.push(local, e.pieces);
     offset += local.length + e.size;
   }
   const directory = Buffer.concat(central);
-  const end = le([[0x06054b50, 4], [0, 2], [0, 2], [entries.length, 2], [entries.length, 2], [directory.length, 4], [offset, 4], [0, 2]]);
+  const end = le([
+    [0x06054b50, 4],
+    [0, 2],
+    [0, 2],
+    [entries.length, 2],
+    [entries.length, 2],
+    [directory.length, 4],
+    [offset, 4],
+    [0, 2],
+  ]);
   parts.push(directory, end);
   const length = offset + directory.length + end.length;
   function* all() {
@@ -95,7 +145,9 @@ function streamedZip(entries: StoredEntry[]): { length: number; stream: Readable
 async function measure<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
   const before = process.memoryUsage().rss;
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   try {
     return { result: await work(), growth: peak - before };
   } finally {
@@ -114,27 +166,43 @@ describe('dataset import memory', () => {
     };
     let crc = 0;
     for (const piece of image()) crc = crc32(piece, crc);
-    const xml = Buffer.from('<annotation><filename>big.jpg</filename><size><width>640</width><height>480</height></size>'
-      + '<object><name>car</name><bndbox><xmin>10</xmin><ymin>10</ymin><xmax>110</xmax><ymax>90</ymax></bndbox></object></annotation>');
+    const xml = Buffer.from(
+      '<annotation><filename>big.jpg</filename><size><width>640</width><height>480</height></size>' +
+        '<object><name>car</name><bndbox><xmin>10</xmin><ymin>10</ymin><xmax>110</xmax><ymax>90</ymax></bndbox></object></annotation>',
+    );
     const zip = streamedZip([
       { name: 'Annotations/big.xml', size: xml.length, crc: crc32(xml), pieces: () => [xml] },
       { name: 'JPEGImages/big.jpg', size: IMAGE_BYTES, crc, pieces: image },
     ]);
 
-    const created = await as(t, admin, 'POST', `projects/${project.id}/imports`, { fileName: 'big.zip', bytes: zip.length });
-    const put = await measure(async () => t.app.request(`/api/projects/${project.id}/imports/${created.body.importId}`, {
-      method: 'PUT', headers: { Authorization: admin.auth, 'Content-Type': 'application/zip' }, body: zip.stream, duplex: 'half',
-    } as RequestInit));
+    const created = await as(t, admin, 'POST', `projects/${project.id}/imports`, {
+      fileName: 'big.zip',
+      bytes: zip.length,
+    });
+    const put = await measure(async () =>
+      t.app.request(`/api/projects/${project.id}/imports/${created.body.importId}`, {
+        method: 'PUT',
+        headers: { Authorization: admin.auth, 'Content-Type': 'application/zip' },
+        body: zip.stream,
+        duplex: 'half',
+      } as RequestInit),
+    );
     expect(put.result.status).toBe(202);
     expect(put.growth).toBeLessThan(100 * 1024 * 1024);
 
     const job = await measure(async () => {
-      while (await runner.runOnce()) { /* the import, then the image's processing */ }
+      while (await runner.runOnce()) {
+        /* the import, then the image's processing */
+      }
     });
     const done = await as(t, admin, 'GET', `projects/${project.id}/imports/${created.body.importId}`);
     expect(done.body).toMatchObject({ state: 'done', report: { images: 1, annotations: 1, skipped: [] } });
     expect(job.growth).toBeLessThan(100 * 1024 * 1024);
-    const row = await t.database.db.selectFrom('images').selectAll().where('project_id', '=', project.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('images')
+      .selectAll()
+      .where('project_id', '=', project.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ file_name: 'big.jpg', bytes: IMAGE_BYTES, width: 640, height: 480, state: 'ready' });
   }, 180_000);
 });

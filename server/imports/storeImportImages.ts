@@ -4,7 +4,13 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportSkipReason } from '../../contract/apiImports';
 import { MAX_UPLOAD_BYTES } from '../../contract/apiProjects';
-import type { DatasetZip, ImportPlan, PlannedBox, PlannedImage, ZipEntryInfo } from '../../contract/datasetFormat/types';
+import type {
+  DatasetZip,
+  ImportPlan,
+  PlannedBox,
+  PlannedImage,
+  ZipEntryInfo,
+} from '../../contract/datasetFormat/types';
 import type { StoredImportImage } from './applyImport';
 import type { BlobStore } from '../blobs/BlobStore';
 import { ApiError } from '../http/ApiError';
@@ -64,7 +70,12 @@ export async function storeImportImages(o: StoreImagesOptions): Promise<StoreIma
   return { images, skipped };
 }
 
-async function storeOne(o: StoreImagesOptions, entry: ZipEntryInfo, planned: PlannedImage, skipped: StoreImagesResult['skipped']): Promise<StoredImportImage | null> {
+async function storeOne(
+  o: StoreImagesOptions,
+  entry: ZipEntryInfo,
+  planned: PlannedImage,
+  skipped: StoreImagesResult['skipped'],
+): Promise<StoredImportImage | null> {
   const dir = await mkdtemp(path.join(o.workDir, 'image-'));
   try {
     const file = path.join(dir, 'original');
@@ -99,8 +110,13 @@ async function storeOne(o: StoreImagesOptions, entry: ZipEntryInfo, planned: Pla
     const thumbKey = await o.blobs.put(thumbnail);
     o.onBlob({ blob_key: blobKey, thumb_key: thumbKey, pyramid: null });
     return {
-      id: randomUUID(), planned, probed: { type: probed.type, width: probed.width, height: probed.height },
-      bytes: entry.uncompressedSize, blobKey, thumbKey, boxes,
+      id: randomUUID(),
+      planned,
+      probed: { type: probed.type, width: probed.width, height: probed.height },
+      bytes: entry.uncompressedSize,
+      blobKey,
+      thumbKey,
+      boxes,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

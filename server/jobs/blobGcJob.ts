@@ -41,14 +41,24 @@ const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
  * older than a week (one an hour would otherwise pile up). Two servers doing this at once may
  * queue two passes; a pass is safe to run twice.
  */
-export async function enqueueBlobGc(db: Kysely<Database>, queue: JobQueue, now: Date, graceMs: number): Promise<string | null> {
+export async function enqueueBlobGc(
+  db: Kysely<Database>,
+  queue: JobQueue,
+  now: Date,
+  graceMs: number,
+): Promise<string | null> {
   await db
     .deleteFrom('jobs')
     .where('kind', '=', BLOB_GC_JOB)
     .where('state', 'in', ['done', 'failed'])
     .where('updated_at', '<', new Date(now.getTime() - KEEP_FINISHED_MS).toISOString())
     .execute();
-  const pending = await db.selectFrom('jobs').select('id').where('kind', '=', BLOB_GC_JOB).where('state', 'in', ['queued', 'running']).executeTakeFirst();
+  const pending = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', BLOB_GC_JOB)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirst();
   if (pending) return null;
   return queue.enqueue({ kind: BLOB_GC_JOB, payload: { graceMs }, maxAttempts: 2 });
 }
@@ -60,12 +70,20 @@ export async function enqueueBlobGc(db: Kysely<Database>, queue: JobQueue, now: 
 export function scheduleBlobGc(
   db: Kysely<Database>,
   queue: JobQueue,
-  options: { intervalMs: number; graceMs: number; now: () => Date; onQueued?: () => void; log?: (message: string, error: unknown) => void },
+  options: {
+    intervalMs: number;
+    graceMs: number;
+    now: () => Date;
+    onQueued?: () => void;
+    log?: (message: string, error: unknown) => void;
+  },
 ): () => void {
   const log = options.log ?? ((message, error) => console.error(message, error));
   const tick = () => {
     enqueueBlobGc(db, queue, options.now(), options.graceMs).then(
-      (id) => { if (id) options.onQueued?.(); },
+      (id) => {
+        if (id) options.onQueued?.();
+      },
       (error: unknown) => log('Blob collection: scheduling failed', error),
     );
   };

@@ -13,7 +13,10 @@ export const JOB_ROLES = {
 export type JobRole = keyof typeof JOB_ROLES;
 
 /** The handlers of the given roles (default: all), over the server's storage. */
-export function createJobHandlers(deps: ImageJobDeps, roles: readonly JobRole[] = Object.keys(JOB_ROLES) as JobRole[]): JobHandlers {
+export function createJobHandlers(
+  deps: ImageJobDeps,
+  roles: readonly JobRole[] = Object.keys(JOB_ROLES) as JobRole[],
+): JobHandlers {
   const all: JobHandlers = {
     [IMAGE_PROCESS_JOB]: createImageProcessHandler(deps),
     [DATASET_IMPORT_JOB]: createDatasetImportHandler(deps),

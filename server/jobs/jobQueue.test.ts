@@ -102,7 +102,9 @@ describe('job runner', () => {
         calls.push(job.attempts);
         if (job.attempts === 1) throw new Error('transient');
       },
-      failed: async (_job, error) => { failures.push(error); },
+      failed: async (_job, error) => {
+        failures.push(error);
+      },
     };
     const runner = new JobRunner(queue, { [kind]: handler }, { workerId: 'r', log: () => {} });
     const id = await queue.enqueue({ kind, payload: null });
@@ -115,7 +117,18 @@ describe('job runner', () => {
     expect(failures).toEqual([]);
 
     const always = newKind();
-    const doomed = new JobRunner(queue, { [always]: { run: async () => { throw new Error('broken'); }, failed: handler.failed } }, { workerId: 'r2', log: () => {} });
+    const doomed = new JobRunner(
+      queue,
+      {
+        [always]: {
+          run: async () => {
+            throw new Error('broken');
+          },
+          failed: handler.failed,
+        },
+      },
+      { workerId: 'r2', log: () => {} },
+    );
     const id2 = await queue.enqueue({ kind: always, payload: null, maxAttempts: 2 });
     await doomed.runOnce();
     t.clock.advance(10);
@@ -128,15 +141,24 @@ describe('job runner', () => {
     const kind = newKind();
     const done: string[] = [];
     let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const slow: JobHandler = {
       run: async (job, control) => {
         await control.progress(0.5);
-        await Promise.race([gate, new Promise((_, reject) => control.signal.addEventListener('abort', () => reject(new Error('aborted'))))]);
+        await Promise.race([
+          gate,
+          new Promise((_, reject) => control.signal.addEventListener('abort', () => reject(new Error('aborted')))),
+        ]);
         done.push(String(job.payload));
       },
     };
-    const first = new JobRunner(queue, { [kind]: slow }, { workerId: 'before-restart', leaseMs: 2_000, pollMs: 20, log: () => {} });
+    const first = new JobRunner(
+      queue,
+      { [kind]: slow },
+      { workerId: 'before-restart', leaseMs: 2_000, pollMs: 20, log: () => {} },
+    );
     const a = await queue.enqueue({ kind, payload: 'a' });
     const b = await queue.enqueue({ kind, payload: 'b' });
     first.start();
@@ -170,8 +192,21 @@ describe('job runner', () => {
     // Each worker has its own connection pool (on PostgreSQL: truly concurrent transactions).
     const databases = [0, 1, 2, 3].map(() => createDatabase(t.config));
     try {
-      const workers = databases.map((d, i) => new JobRunner(new JobQueue(d.db, d.dialect, t.clock.now), { [kind]: handler }, { workerId: `w${i}`, log: () => {} }));
-      await Promise.all(workers.map(async (w) => { while (await w.runOnce()) { /* drain */ } }));
+      const workers = databases.map(
+        (d, i) =>
+          new JobRunner(
+            new JobQueue(d.db, d.dialect, t.clock.now),
+            { [kind]: handler },
+            { workerId: `w${i}`, log: () => {} },
+          ),
+      );
+      await Promise.all(
+        workers.map(async (w) => {
+          while (await w.runOnce()) {
+            /* drain */
+          }
+        }),
+      );
     } finally {
       await Promise.all(databases.map((d) => d.close()));
     }

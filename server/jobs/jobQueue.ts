@@ -121,10 +121,12 @@ export class JobQueue {
           .selectFrom('jobs')
           .select('id')
           .where('kind', 'in', kinds)
-          .where((w) => w.or([
-            w.and([w('state', '=', 'queued'), w('run_after', '<=', now)]),
-            w.and([w('state', '=', 'running'), w('lease_until', '<', now)]),
-          ]))
+          .where((w) =>
+            w.or([
+              w.and([w('state', '=', 'queued'), w('run_after', '<=', now)]),
+              w.and([w('state', '=', 'running'), w('lease_until', '<', now)]),
+            ]),
+          )
           .orderBy('run_after')
           .orderBy('created_at')
           .limit(1);
@@ -153,7 +155,11 @@ export class JobQueue {
 
   async complete(id: string, worker: string): Promise<boolean> {
     return this.updateHeld(id, worker, {
-      state: 'done', progress: 1, lease_until: null, error: null, updated_at: this.now().toISOString(),
+      state: 'done',
+      progress: 1,
+      lease_until: null,
+      error: null,
+      updated_at: this.now().toISOString(),
     });
   }
 
@@ -175,12 +181,21 @@ export class JobQueue {
     if (row.attempts < row.max_attempts) {
       const delay = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** Math.max(0, row.attempts - 1));
       const ok = await this.updateHeld(id, worker, {
-        state: 'queued', lease_until: null, worker: null, error: message,
-        run_after: new Date(now.getTime() + delay).toISOString(), updated_at: now.toISOString(),
+        state: 'queued',
+        lease_until: null,
+        worker: null,
+        error: message,
+        run_after: new Date(now.getTime() + delay).toISOString(),
+        updated_at: now.toISOString(),
       });
       return ok ? 'retry' : 'lost';
     }
-    const ok = await this.updateHeld(id, worker, { state: 'failed', lease_until: null, error: message, updated_at: now.toISOString() });
+    const ok = await this.updateHeld(id, worker, {
+      state: 'failed',
+      lease_until: null,
+      error: message,
+      updated_at: now.toISOString(),
+    });
     return ok ? 'failed' : 'lost';
   }
 

@@ -156,7 +156,9 @@ export class JobRunner {
     this.stopController.signal.addEventListener('abort', onStop);
     const beat = setInterval(() => {
       this.queue.heartbeat(job.id, this.workerId, this.leaseMs).then(
-        (held) => { if (!held) lease.abort(); },
+        (held) => {
+          if (!held) lease.abort();
+        },
         (error: unknown) => this.log(`Job ${job.id}: heartbeat failed`, error),
       );
     }, this.heartbeatMs);

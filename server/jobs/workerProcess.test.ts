@@ -25,10 +25,14 @@ afterAll(async () => {
 });
 
 function startWorker() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', '--role', 'images', '--concurrency', '2'], {
-    env: { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: t.config.DATABASE_URL ?? '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/worker.ts', '--role', 'images', '--concurrency', '2'],
+    {
+      env: { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: t.config.DATABASE_URL ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const w = { child, output: '' };
   child.stdout.on('data', (d: Buffer) => (w.output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (w.output += d.toString()));
@@ -40,26 +44,42 @@ describe('npm run worker', () => {
   it('processes queued images in separate processes, each job once, and stops on SIGTERM', async () => {
     // Workers started first wait for jobs and take them as they arrive (by polling).
     const pair = [startWorker(), startWorker()];
-    await waitUntil(() => pair.every((w) => /^Worker .+ runs image\.process with concurrency 2/m.test(w.output)), 30_000, () => pair.map((w) => w.output).join('\n'));
+    await waitUntil(
+      () => pair.every((w) => /^Worker .+ runs image\.process with concurrency 2/m.test(w.output)),
+      30_000,
+      () => pair.map((w) => w.output).join('\n'),
+    );
     const project = await seedProject(t, { members: [{ user, role: 'member' }], labels: ['car'] });
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const png = await pngOf(300 + i, 200, `#10${i}0${i}0`);
       const created = await t.app.request(`/api/projects/${project.id}/uploads`, {
-        method: 'POST', headers: { Authorization: user.auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ fileName: `${i}.png`, bytes: png.length }),
+        method: 'POST',
+        headers: { Authorization: user.auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fileName: `${i}.png`, bytes: png.length }),
       });
       const { uploadId } = (await created.json()) as { uploadId: string };
       const stored = await t.app.request(`/api/projects/${project.id}/uploads/${uploadId}`, {
-        method: 'PUT', headers: { Authorization: user.auth }, body: new Uint8Array(png),
+        method: 'PUT',
+        headers: { Authorization: user.auth },
+        body: new Uint8Array(png),
       });
       expect(stored.status).toBe(202);
       ids.push(((await stored.json()) as { id: string }).id);
     }
-    await waitUntil(async () => {
-      const rows = await t.database.db.selectFrom('images').select('state').where('id', 'in', ids).execute();
-      return rows.every((r) => r.state === 'ready');
-    }, 60_000, () => pair.map((w) => w.output).join('\n'));
-    const jobs = await t.database.db.selectFrom('jobs').select(['state', 'attempts', 'worker']).where('project_id', '=', project.id).execute();
+    await waitUntil(
+      async () => {
+        const rows = await t.database.db.selectFrom('images').select('state').where('id', 'in', ids).execute();
+        return rows.every((r) => r.state === 'ready');
+      },
+      60_000,
+      () => pair.map((w) => w.output).join('\n'),
+    );
+    const jobs = await t.database.db
+      .selectFrom('jobs')
+      .select(['state', 'attempts', 'worker'])
+      .where('project_id', '=', project.id)
+      .execute();
     expect(jobs).toHaveLength(6);
     expect(jobs.every((j) => j.state === 'done' && Number(j.attempts) === 1)).toBe(true);
     for (const w of pair) {

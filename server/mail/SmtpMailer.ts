@@ -13,6 +13,12 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   }
 }

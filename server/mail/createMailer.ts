@@ -5,5 +5,7 @@ import { OutboxMailer } from './OutboxMailer';
 import { SmtpMailer } from './SmtpMailer';
 
 export function createMailer(env: ServerEnv): Mailer {
-  return env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(path.join(env.DATA_DIR, 'outbox'));
+  return env.SMTP_URL
+    ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : new OutboxMailer(path.join(env.DATA_DIR, 'outbox'));
 }

@@ -26,19 +26,37 @@ export function pageLink(publicUrl: string, locale: MailLocale, page: string): s
 const TEXTS = {
   ko: {
     verifySubject: '[Maru AI] 이메일 주소를 인증해주세요',
-    verify: (name: string) => [`${name}님, 가입해주셔서 감사합니다.`, '아래 링크를 눌러 이메일 주소를 인증해주세요. 링크는 24시간 동안 유효합니다.'],
+    verify: (name: string) => [
+      `${name}님, 가입해주셔서 감사합니다.`,
+      '아래 링크를 눌러 이메일 주소를 인증해주세요. 링크는 24시간 동안 유효합니다.',
+    ],
     takenSubject: '[Maru AI] 이미 가입된 이메일 주소입니다',
-    taken: (name: string) => [`${name}님, 이 이메일 주소로 다시 가입하려는 시도가 있었습니다.`, '본인이 맞다면 아래 링크에서 로그인하거나 비밀번호를 재설정하세요. 본인이 아니라면 이 메일을 무시하세요.'],
+    taken: (name: string) => [
+      `${name}님, 이 이메일 주소로 다시 가입하려는 시도가 있었습니다.`,
+      '본인이 맞다면 아래 링크에서 로그인하거나 비밀번호를 재설정하세요. 본인이 아니라면 이 메일을 무시하세요.',
+    ],
     resetSubject: '[Maru AI] 비밀번호 재설정',
-    reset: (name: string) => [`${name}님, 비밀번호 재설정을 요청하셨습니다.`, '아래 링크에서 새 비밀번호를 설정하세요. 링크는 1시간 동안 유효합니다. 요청하지 않으셨다면 이 메일을 무시하세요.'],
+    reset: (name: string) => [
+      `${name}님, 비밀번호 재설정을 요청하셨습니다.`,
+      '아래 링크에서 새 비밀번호를 설정하세요. 링크는 1시간 동안 유효합니다. 요청하지 않으셨다면 이 메일을 무시하세요.',
+    ],
   },
   en: {
     verifySubject: '[Maru AI] Please verify your e-mail address',
-    verify: (name: string) => [`Hello ${name}, thank you for signing up.`, 'Open the link below to verify your e-mail address. The link is valid for 24 hours.'],
+    verify: (name: string) => [
+      `Hello ${name}, thank you for signing up.`,
+      'Open the link below to verify your e-mail address. The link is valid for 24 hours.',
+    ],
     takenSubject: '[Maru AI] This e-mail address already has an account',
-    taken: (name: string) => [`Hello ${name}, someone tried to sign up again with this e-mail address.`, 'If it was you, sign in or reset your password from the link below. If not, ignore this mail.'],
+    taken: (name: string) => [
+      `Hello ${name}, someone tried to sign up again with this e-mail address.`,
+      'If it was you, sign in or reset your password from the link below. If not, ignore this mail.',
+    ],
     resetSubject: '[Maru AI] Reset your password',
-    reset: (name: string) => [`Hello ${name}, you asked to reset your password.`, 'Set a new password from the link below. The link is valid for 1 hour. If you did not ask, ignore this mail.'],
+    reset: (name: string) => [
+      `Hello ${name}, you asked to reset your password.`,
+      'Set a new password from the link below. The link is valid for 1 hour. If you did not ask, ignore this mail.',
+    ],
   },
 } as const;
 

@@ -14,10 +14,25 @@ import { isLoopbackHost } from './oauthEnv';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 const loopback = new BlockList();
@@ -103,11 +118,13 @@ export function guardedFetch(url: string, req: GuardedRequest, options: GuardOpt
           }
           chunks.push(chunk);
         });
-        res.on('end', () => resolve({
-          status: res.statusCode ?? 0,
-          contentType: String(res.headers['content-type'] ?? ''),
-          text: Buffer.concat(chunks).toString('utf8'),
-        }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         res.on('error', reject);
       },
     );

@@ -8,7 +8,15 @@ import type { OAuthProfile } from './oauthProfile';
 /** The provider's name if our name rules accept it (Korean, English, spaces), else the mailbox's letters. */
 function displayName(profile: OAuthProfile, email: string): string {
   for (const candidate of [profile.name, email.split('@')[0] ?? '']) {
-    const name = [...candidate.replace(/[^\p{L} ]/gu, ' ').replace(/\s+/g, ' ').trim()].slice(0, USER_NAME_MAX).join('').trim();
+    const name = [
+      ...candidate
+        .replace(/[^\p{L} ]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ]
+      .slice(0, USER_NAME_MAX)
+      .join('')
+      .trim();
     if (userNameSchema.safeParse(name).success) return name;
   }
   return 'user';

@@ -18,7 +18,11 @@ describe('OAuth settings', () => {
 
   it('refuses http endpoints unless the loopback flag allows a local provider', () => {
     expect(() => parseEnv({ GOOGLE_TOKEN_URL: 'http://127.0.0.1:9000/token' })).toThrow(/GOOGLE_TOKEN_URL/);
-    expect(() => parseEnv({ GOOGLE_TOKEN_URL: 'http://example.com/token', OAUTH_ALLOW_HTTP_LOOPBACK: '1' })).toThrow(/GOOGLE_TOKEN_URL/);
-    expect(parseEnv({ GOOGLE_TOKEN_URL: 'http://127.0.0.1:9000/token', OAUTH_ALLOW_HTTP_LOOPBACK: '1' }).GOOGLE_TOKEN_URL).toBe('http://127.0.0.1:9000/token');
+    expect(() => parseEnv({ GOOGLE_TOKEN_URL: 'http://example.com/token', OAUTH_ALLOW_HTTP_LOOPBACK: '1' })).toThrow(
+      /GOOGLE_TOKEN_URL/,
+    );
+    expect(
+      parseEnv({ GOOGLE_TOKEN_URL: 'http://127.0.0.1:9000/token', OAUTH_ALLOW_HTTP_LOOPBACK: '1' }).GOOGLE_TOKEN_URL,
+    ).toBe('http://127.0.0.1:9000/token');
   });
 });

@@ -3,7 +3,9 @@ import { z } from 'zod';
 const blank = (v: unknown) => (v === '' ? undefined : v);
 const optionalText = z.preprocess(blank, z.string().min(1).max(512).optional());
 const endpoint = (fallback: string) => z.preprocess(blank, z.url({ protocol: /^https?$/ }).default(fallback));
-const flag = z.preprocess(blank, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true');
+const flag = z
+  .preprocess(blank, z.enum(['0', '1', 'true', 'false']).optional())
+  .transform((v) => v === '1' || v === 'true');
 
 /**
  * OAuth sign-in settings (server/env.ts spreads this into its schema). A provider is enabled when
@@ -57,12 +59,20 @@ export function checkOAuthEnv(env: OAuthEnv, ctx: z.RefinementCtx) {
     const secret = env[`${p}_CLIENT_SECRET`];
     if (Boolean(id) !== Boolean(secret)) {
       const missing = id ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`;
-      ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${id ? `${p}_CLIENT_ID` : `${p}_CLIENT_SECRET`} is set` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `is required when ${id ? `${p}_CLIENT_ID` : `${p}_CLIENT_SECRET`} is set`,
+      });
     }
     for (const e of ENDPOINTS) {
       const key = `${p}_${e}` as const;
       if (!endpointAllowed(env[key], env.OAUTH_ALLOW_HTTP_LOOPBACK)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'must be an https URL (http only on a loopback host with OAUTH_ALLOW_HTTP_LOOPBACK=1)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'must be an https URL (http only on a loopback host with OAUTH_ALLOW_HTTP_LOOPBACK=1)',
+        });
       }
     }
   }

@@ -20,33 +20,35 @@ export interface OAuthProviderConfig {
 /** The providers whose client id and secret are configured, in the contract's order. */
 export function enabledOAuthProviders(env: OAuthEnv): Map<OAuthProvider, OAuthProviderConfig> {
   const all: Record<OAuthProvider, OAuthProviderConfig | null> = {
-    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? {
-          key: 'google',
-          clientId: env.GOOGLE_CLIENT_ID,
-          clientSecret: env.GOOGLE_CLIENT_SECRET,
-          authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
-          tokenUrl: env.GOOGLE_TOKEN_URL,
-          userinfoUrl: env.GOOGLE_USERINFO_URL,
-          scope: 'openid email profile',
-          pkce: true,
-          profileOf: parseGoogleProfile,
-        }
-      : null,
-    naver: env.NAVER_CLIENT_ID && env.NAVER_CLIENT_SECRET
-      ? {
-          key: 'naver',
-          clientId: env.NAVER_CLIENT_ID,
-          clientSecret: env.NAVER_CLIENT_SECRET,
-          authorizationUrl: env.NAVER_AUTHORIZATION_URL,
-          tokenUrl: env.NAVER_TOKEN_URL,
-          userinfoUrl: env.NAVER_USERINFO_URL,
-          // Naver's consent screen is set per application in its console, not by scope.
-          scope: '',
-          pkce: true,
-          profileOf: parseNaverProfile,
-        }
-      : null,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            key: 'google',
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
+            tokenUrl: env.GOOGLE_TOKEN_URL,
+            userinfoUrl: env.GOOGLE_USERINFO_URL,
+            scope: 'openid email profile',
+            pkce: true,
+            profileOf: parseGoogleProfile,
+          }
+        : null,
+    naver:
+      env.NAVER_CLIENT_ID && env.NAVER_CLIENT_SECRET
+        ? {
+            key: 'naver',
+            clientId: env.NAVER_CLIENT_ID,
+            clientSecret: env.NAVER_CLIENT_SECRET,
+            authorizationUrl: env.NAVER_AUTHORIZATION_URL,
+            tokenUrl: env.NAVER_TOKEN_URL,
+            userinfoUrl: env.NAVER_USERINFO_URL,
+            // Naver's consent screen is set per application in its console, not by scope.
+            scope: '',
+            pkce: true,
+            profileOf: parseNaverProfile,
+          }
+        : null,
   };
   const enabled = new Map<OAuthProvider, OAuthProviderConfig>();
   for (const key of OAUTH_PROVIDERS) {

@@ -16,7 +16,11 @@ export interface NewOAuthState {
 }
 
 /** Records a pending sign-in (and drops expired ones, so the table stays small). */
-export async function createOAuthState(ctx: AppContext, provider: OAuthProvider, redirectPath: string): Promise<NewOAuthState> {
+export async function createOAuthState(
+  ctx: AppContext,
+  provider: OAuthProvider,
+  redirectPath: string,
+): Promise<NewOAuthState> {
   const state = newOpaqueToken();
   const browserSecret = newOpaqueToken();
   const codeVerifier = randomBytes(48).toString('base64url');
@@ -47,8 +51,17 @@ export interface UsedOAuthState {
  * matches, so a state is never accepted twice. Null when unknown, used, expired, for another
  * provider or from another browser.
  */
-export async function consumeOAuthState(ctx: AppContext, provider: OAuthProvider, state: string, browserSecret: string | undefined): Promise<UsedOAuthState | null> {
-  const row = await ctx.db.deleteFrom('oauth_states').where('id', '=', hashToken(state)).returningAll().executeTakeFirst();
+export async function consumeOAuthState(
+  ctx: AppContext,
+  provider: OAuthProvider,
+  state: string,
+  browserSecret: string | undefined,
+): Promise<UsedOAuthState | null> {
+  const row = await ctx.db
+    .deleteFrom('oauth_states')
+    .where('id', '=', hashToken(state))
+    .returningAll()
+    .executeTakeFirst();
   if (!row || !browserSecret) return null;
   if (row.provider !== provider || row.expires_at <= ctx.now().toISOString()) return null;
   if (row.browser_hash !== hashToken(browserSecret)) return null;

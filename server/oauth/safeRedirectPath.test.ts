@@ -8,8 +8,20 @@ describe('safeRedirectPath', () => {
   });
 
   it('turns everything that could leave the site into /', () => {
-    for (const bad of ['//evil.example', '///evil.example', '/\\evil.example', '\\\\evil.example', 'https://evil.example',
-      'javascript:alert(1)', 'evil.example', '/\tevil', '', undefined, null, `/${'a'.repeat(600)}`]) {
+    for (const bad of [
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'evil.example',
+      '/\tevil',
+      '',
+      undefined,
+      null,
+      `/${'a'.repeat(600)}`,
+    ]) {
       expect(safeRedirectPath(bad), String(bad)).toBe('/');
     }
   });

@@ -38,14 +38,16 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: options.clientId,
-      client_secret: options.clientSecret,
-      redirect_uris: options.redirectUris,
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_post',
-    }],
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     // Our server must send PKCE; a request without it is refused.
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
@@ -53,15 +55,17 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
     cookies: { keys: ['maru-test-oidc-cookie-key'] },
     // Set explicitly so the provider does not log a notice for each default.
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    findAccount: (_ctx, id) => Promise.resolve({
-      accountId: id,
-      claims: () => Promise.resolve({
-        sub: id,
-        email: `${id}@example.com`,
-        email_verified: !id.startsWith('unverified'),
-        name: 'Test User',
+    findAccount: (_ctx, id) =>
+      Promise.resolve({
+        accountId: id,
+        claims: () =>
+          Promise.resolve({
+            sub: id,
+            email: `${id}@example.com`,
+            email_verified: !id.startsWith('unverified'),
+            name: 'Test User',
+          }),
       }),
-    }),
   });
   const callback = provider.callback();
   handle = (req, res) => void callback(req, res);
@@ -70,9 +74,10 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
     authorizationUrl: `${issuer}/auth`,
     tokenUrl: `${issuer}/token`,
     userinfoUrl: `${issuer}/me`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

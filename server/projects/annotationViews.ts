@@ -28,7 +28,13 @@ export async function annotationsOf(db: Db, imageIds: readonly string[]): Promis
     for (const r of rows) {
       if (!isKind(r.kind)) continue;
       byImage.get(r.image_id)?.push({
-        id: r.id, labelId: r.label_id, kind: r.kind, x: Number(r.x), y: Number(r.y), width: Number(r.width), height: Number(r.height),
+        id: r.id,
+        labelId: r.label_id,
+        kind: r.kind,
+        x: Number(r.x),
+        y: Number(r.y),
+        width: Number(r.width),
+        height: Number(r.height),
       });
     }
   }

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { ATLAS_COLUMNS, type AtlasCellSize, type AtlasImage, type AtlasIndex, type atlasQuerySchema } from '../../contract/apiAtlas';
+import {
+  ATLAS_COLUMNS,
+  type AtlasCellSize,
+  type AtlasImage,
+  type AtlasIndex,
+  type atlasQuerySchema,
+} from '../../contract/apiAtlas';
 import type { AppContext } from '../context';
 import { filtered, SORTS, type ImageSelect } from './imageList';
 
@@ -28,7 +34,9 @@ function cellOf(row: { thumb_key: string | null; state: string }): AtlasCell {
 
 /** The page's name: a hash of everything its image depends on. */
 export function atlasPageKey(projectId: string, cellSize: number, cells: readonly AtlasCell[]): string {
-  return createHash('sha256').update([ATLAS_LAYOUT_VERSION, projectId, String(cellSize), ...cells].join('\n')).digest('hex');
+  return createHash('sha256')
+    .update([ATLAS_LAYOUT_VERSION, projectId, String(cellSize), ...cells].join('\n'))
+    .digest('hex');
 }
 
 export function atlasPageUrl(projectId: string, key: string): string {
@@ -62,17 +70,33 @@ export async function atlasIndex(ctx: AppContext, projectId: string, q: AtlasQue
     const key = atlasPageKey(projectId, cellSize, cells);
     records.push({ key, cells });
     const images: AtlasImage[] = slice.map((r) => ({
-      id: r.id, fileName: r.file_name, state: r.state as AtlasImage['state'], width: Number(r.width), height: Number(r.height),
+      id: r.id,
+      fileName: r.file_name,
+      state: r.state as AtlasImage['state'],
+      width: Number(r.width),
+      height: Number(r.height),
     }));
     pages.push({ key, url: atlasPageUrl(projectId, key), images });
   }
   // Pages with the same content (the same thumbnails in the same order) share a key and a row.
   const unique = [...new Map(records.map((r) => [r.key, r])).values()];
   await recordPages(ctx, projectId, cellSize, unique, now);
-  return { cellSize, columns: ATLAS_COLUMNS, total: rows.length, processing: rows.filter((r) => r.state === 'processing').length, pages };
+  return {
+    cellSize,
+    columns: ATLAS_COLUMNS,
+    total: rows.length,
+    processing: rows.filter((r) => r.state === 'processing').length,
+    pages,
+  };
 }
 
-async function recordPages(ctx: AppContext, projectId: string, cellSize: number, records: { key: string; cells: AtlasCell[] }[], now: Date) {
+async function recordPages(
+  ctx: AppContext,
+  projectId: string,
+  cellSize: number,
+  records: { key: string; cells: AtlasCell[] }[],
+  now: Date,
+) {
   const iso = now.toISOString();
   const stale = new Date(now.getTime() - TOUCH_AFTER_MS).toISOString();
   // One statement per few pages keeps the bound-parameter count far below SQLite's limit.
@@ -80,9 +104,17 @@ async function recordPages(ctx: AppContext, projectId: string, cellSize: number,
     const chunk = records.slice(i, i + 50);
     await ctx.db
       .insertInto('atlas_pages')
-      .values(chunk.map((r) => ({
-        key: r.key, project_id: projectId, cell_size: cellSize, cells: JSON.stringify(r.cells), blob_key: null, created_at: iso, used_at: iso,
-      })))
+      .values(
+        chunk.map((r) => ({
+          key: r.key,
+          project_id: projectId,
+          cell_size: cellSize,
+          cells: JSON.stringify(r.cells),
+          blob_key: null,
+          created_at: iso,
+          used_at: iso,
+        })),
+      )
       .onConflict((oc) => oc.column('key').doUpdateSet({ used_at: iso }).where('atlas_pages.used_at', '<', stale))
       .execute();
   }
@@ -98,10 +130,21 @@ async function pruneUnused(ctx: AppContext, projectId: string, before: string) {
     .where('used_at', '<', before)
     .execute();
   if (!old.length) return;
-  await ctx.db.deleteFrom('atlas_pages').where('key', 'in', old.map((p) => p.key)).execute();
+  await ctx.db
+    .deleteFrom('atlas_pages')
+    .where(
+      'key',
+      'in',
+      old.map((p) => p.key),
+    )
+    .execute();
   for (const { blob_key: blobKey } of old) {
     if (!blobKey) continue;
-    const shared = await ctx.db.selectFrom('atlas_pages').select(sql<number>`1`.as('one')).where('blob_key', '=', blobKey).executeTakeFirst();
+    const shared = await ctx.db
+      .selectFrom('atlas_pages')
+      .select(sql<number>`1`.as('one'))
+      .where('blob_key', '=', blobKey)
+      .executeTakeFirst();
     if (!shared) await ctx.blobs.delete(blobKey);
   }
 }

@@ -60,7 +60,13 @@ export function filtered<Q extends ImageSelect>(query: Q, projectId: string, q: 
   if (q.label !== undefined) {
     const label = q.label;
     out = out.where((eb) =>
-      eb.exists(eb.selectFrom('annotations as fa').select('fa.id').whereRef('fa.image_id', '=', 'i.id').where('fa.label_id', '=', label)),
+      eb.exists(
+        eb
+          .selectFrom('annotations as fa')
+          .select('fa.id')
+          .whereRef('fa.image_id', '=', 'i.id')
+          .where('fa.label_id', '=', label),
+      ),
     ) as Q;
   }
   if (q.labeled !== undefined) out = out.where('i.labeled', '=', q.labeled === 'true' ? 1 : 0) as Q;
@@ -70,23 +76,43 @@ export function filtered<Q extends ImageSelect>(query: Q, projectId: string, q: 
 }
 
 /** A page of the project's images for the query, with the total that matches the filters. */
-export async function imagePage(ctx: AppContext, projectId: string, q: ImageQuery): Promise<{ items: ImageItem[]; total: number; nextCursor: string | null }> {
+export async function imagePage(
+  ctx: AppContext,
+  projectId: string,
+  q: ImageQuery,
+): Promise<{ items: ImageItem[]; total: number; nextCursor: string | null }> {
   const { column, desc } = SORTS[q.sort];
   const dir = desc ? 'desc' : 'asc';
-  let query = filtered(imageQuery(ctx, projectId) as unknown as ImageSelect, projectId, q) as unknown as ReturnType<typeof imageQuery>;
+  let query = filtered(imageQuery(ctx, projectId) as unknown as ImageSelect, projectId, q) as unknown as ReturnType<
+    typeof imageQuery
+  >;
   if (q.cursor) {
     const [value, id] = decodeCursor(q.cursor, q.sort);
     const op = desc ? '<' : '>';
     query = query.where((eb) => eb.or([eb(column, op, value), eb.and([eb(column, '=', value), eb('i.id', op, id)])]));
   }
-  const rows = await query.orderBy(column, dir).orderBy('i.id', dir).limit(q.limit + 1).execute();
-  const countRow = await (filtered(ctx.db.selectFrom('images as i').where('i.project_id', '=', projectId) as unknown as ImageSelect, projectId, q))
+  const rows = await query
+    .orderBy(column, dir)
+    .orderBy('i.id', dir)
+    .limit(q.limit + 1)
+    .execute();
+  const countRow = await filtered(
+    ctx.db.selectFrom('images as i').where('i.project_id', '=', projectId) as unknown as ImageSelect,
+    projectId,
+    q,
+  )
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   const more = rows.length > q.limit && last !== undefined;
-  const lastValue = !last ? '' : q.sort === 'size' ? Number(last.bytes) : q.sort === 'name' ? last.file_name : last.created_at;
+  const lastValue = !last
+    ? ''
+    : q.sort === 'size'
+      ? Number(last.bytes)
+      : q.sort === 'name'
+        ? last.file_name
+        : last.created_at;
   return {
     items: await imageViews(ctx, page),
     total: Number(countRow.n),

@@ -35,8 +35,22 @@ export function imageQuery(ctx: AppContext, projectId: string) {
     .selectFrom('images as i')
     .leftJoin('users as w', 'w.id', 'i.worker_id')
     .select([
-      'i.id', 'i.project_id', 'i.file_name', 'i.type', 'i.width', 'i.height', 'i.bytes', 'i.state', 'i.error', 'i.split',
-      'i.labeled', 'i.thumb_key', 'i.pyramid', 'i.created_at', 'w.name as worker_name', 'w.email as worker_email',
+      'i.id',
+      'i.project_id',
+      'i.file_name',
+      'i.type',
+      'i.width',
+      'i.height',
+      'i.bytes',
+      'i.state',
+      'i.error',
+      'i.split',
+      'i.labeled',
+      'i.thumb_key',
+      'i.pyramid',
+      'i.created_at',
+      'w.name as worker_name',
+      'w.email as worker_email',
     ])
     .where('i.project_id', '=', projectId);
 }
@@ -61,7 +75,13 @@ export async function imageViews(ctx: AppContext, rows: readonly ImageRow[]): Pr
       .where('it.image_id', 'in', ids)
       .orderBy('t.name')
       .execute(),
-    ctx.db.selectFrom('annotations').select(['image_id', 'label_id']).distinct().where('image_id', 'in', ids).orderBy('label_id').execute(),
+    ctx.db
+      .selectFrom('annotations')
+      .select(['image_id', 'label_id'])
+      .distinct()
+      .where('image_id', 'in', ids)
+      .orderBy('label_id')
+      .execute(),
   ]);
   const tags = new Map<string, string[]>();
   for (const t of tagRows) tags.set(t.image_id, [...(tags.get(t.image_id) ?? []), t.name]);

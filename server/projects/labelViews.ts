@@ -14,7 +14,11 @@ function labelQuery(ctx: AppContext, projectId: string) {
     .selectFrom('labels as l')
     .select(['l.id', 'l.name', 'l.color', 'l.position'])
     .select((eb) =>
-      eb.selectFrom('annotations as a').whereRef('a.label_id', '=', 'l.id').select(eb.fn.countAll<string | number>().as('n')).as('annotation_count'),
+      eb
+        .selectFrom('annotations as a')
+        .whereRef('a.label_id', '=', 'l.id')
+        .select(eb.fn.countAll<string | number>().as('n'))
+        .as('annotation_count'),
     )
     .where('l.project_id', '=', projectId);
 }

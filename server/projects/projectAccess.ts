@@ -46,7 +46,9 @@ export async function projectAccessRow(ctx: AppContext, projectId: string, userI
   return ctx.db
     .selectFrom('projects as p')
     .leftJoin('project_members as pm', (j) => j.onRef('pm.project_id', '=', 'p.id').on('pm.user_id', '=', userId))
-    .leftJoin('organization_members as om', (j) => j.onRef('om.organization_id', '=', 'p.organization_id').on('om.user_id', '=', userId))
+    .leftJoin('organization_members as om', (j) =>
+      j.onRef('om.organization_id', '=', 'p.organization_id').on('om.user_id', '=', userId),
+    )
     .select(['p.id', 'p.organization_id', 'p.deleted_at', 'pm.role as member_role', 'om.role as org_role'])
     .where('p.id', '=', projectId)
     .executeTakeFirst();

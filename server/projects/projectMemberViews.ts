@@ -32,7 +32,11 @@ export async function projectMembersOf(ctx: AppContext, projectId: string): Prom
     .sort((a, b) => RANK[a.role] - RANK[b.role]);
 }
 
-export async function projectMemberOf(ctx: AppContext, projectId: string, userId: string): Promise<ProjectMember | null> {
+export async function projectMemberOf(
+  ctx: AppContext,
+  projectId: string,
+  userId: string,
+): Promise<ProjectMember | null> {
   const row = await memberQuery(ctx, projectId).where('u.id', '=', userId).executeTakeFirst();
   return row ? memberView(row) : null;
 }

@@ -19,18 +19,28 @@ function projectQuery(ctx: AppContext, userId: string) {
   return ctx.db
     .selectFrom('projects as p')
     .leftJoin('project_members as pm', (j) => j.onRef('pm.project_id', '=', 'p.id').on('pm.user_id', '=', userId))
-    .leftJoin('organization_members as om', (j) => j.onRef('om.organization_id', '=', 'p.organization_id').on('om.user_id', '=', userId))
+    .leftJoin('organization_members as om', (j) =>
+      j.onRef('om.organization_id', '=', 'p.organization_id').on('om.user_id', '=', userId),
+    )
     .selectAll('p')
     .select(['pm.role as member_role', 'om.role as org_role'])
     .select((eb) => [
-      eb.selectFrom('images as i').whereRef('i.project_id', '=', 'p.id').select(eb.fn.countAll<string | number>().as('n')).as('image_count'),
+      eb
+        .selectFrom('images as i')
+        .whereRef('i.project_id', '=', 'p.id')
+        .select(eb.fn.countAll<string | number>().as('n'))
+        .as('image_count'),
       eb
         .selectFrom('images as i')
         .whereRef('i.project_id', '=', 'p.id')
         .where('i.labeled', '=', 1)
         .select(eb.fn.countAll<string | number>().as('n'))
         .as('labeled_count'),
-      eb.selectFrom('labels as l').whereRef('l.project_id', '=', 'p.id').select(eb.fn.countAll<string | number>().as('n')).as('label_count'),
+      eb
+        .selectFrom('labels as l')
+        .whereRef('l.project_id', '=', 'p.id')
+        .select(eb.fn.countAll<string | number>().as('n'))
+        .as('label_count'),
     ])
     .where('p.deleted_at', 'is', null)
     .where((eb) => eb.or([eb('pm.role', 'is not', null), eb('om.role', 'in', ['owner', 'admin'])]));
@@ -72,4 +82,3 @@ export async function projectOf(ctx: AppContext, projectId: string, userId: stri
   const row = await projectQuery(ctx, userId).where('p.id', '=', projectId).executeTakeFirst();
   return row ? projectView(row) : null;
 }
-

@@ -20,22 +20,25 @@ export function createAlertRoutes(ctx: AppContext) {
   r.post('/alert', jsonBody(alertRequestSchema), async (c) => {
     const body = c.req.valid('json');
     const me = c.get('user');
-    if (normalizeEmail(body.sender) !== me.email) throw new ApiError('forbidden', 'You can only send alerts as yourself.');
+    if (normalizeEmail(body.sender) !== me.email)
+      throw new ApiError('forbidden', 'You can only send alerts as yourself.');
     const emails = [...new Set(body.receivers.map(normalizeEmail))];
     const receivers = await ctx.db.selectFrom('users').select('id').where('email', 'in', emails).execute();
     const now = ctx.now().toISOString();
     if (receivers.length > 0) {
       await ctx.db
         .insertInto('alerts')
-        .values(receivers.map((u) => ({
-          id: randomUUID(),
-          receiver_id: u.id,
-          sender_id: me.id,
-          message: body.message,
-          type: body.type,
-          read_at: null,
-          created_at: now,
-        })))
+        .values(
+          receivers.map((u) => ({
+            id: randomUUID(),
+            receiver_id: u.id,
+            sender_id: me.id,
+            message: body.message,
+            type: body.type,
+            read_at: null,
+            created_at: now,
+          })),
+        )
         .execute();
     }
     return c.json({ count: receivers.length }, 201);
@@ -45,7 +48,15 @@ export function createAlertRoutes(ctx: AppContext) {
     const rows = await ctx.db
       .selectFrom('alerts')
       .innerJoin('users as s', 's.id', 'alerts.sender_id')
-      .select(['alerts.id', 'alerts.message', 'alerts.type', 'alerts.read_at', 'alerts.created_at', 's.name', 's.email'])
+      .select([
+        'alerts.id',
+        'alerts.message',
+        'alerts.type',
+        'alerts.read_at',
+        'alerts.created_at',
+        's.name',
+        's.email',
+      ])
       .where('alerts.receiver_id', '=', c.get('user').id)
       .orderBy('alerts.created_at', 'desc')
       .orderBy('alerts.id', 'desc')

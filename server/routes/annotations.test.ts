@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOTATION_BATCH_MAX, annotationBatchSchema, ANNOTATIONS_PER_IMAGE_MAX, imageAnnotationsSchema, MIN_BOX_SIDE } from '../../contract/apiAnnotations';
+import {
+  ANNOTATION_BATCH_MAX,
+  annotationBatchSchema,
+  ANNOTATIONS_PER_IMAGE_MAX,
+  imageAnnotationsSchema,
+  MIN_BOX_SIDE,
+} from '../../contract/apiAnnotations';
 import { addProjectMember, as, seedAnnotation, seedImage } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
@@ -21,20 +27,31 @@ beforeAll(async () => {
   worker = await createTestUser(t, { name: 'Worker' });
   outsider = await createTestUser(t);
   projectId = (await as(t, admin, 'POST', 'projects', { title: 'Boxes', subtype: 'IMAGE_OBJECT_DETECTION' })).body.id;
-  otherProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Other', subtype: 'IMAGE_OBJECT_DETECTION' })).body.id;
+  otherProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Other', subtype: 'IMAGE_OBJECT_DETECTION' })).body
+    .id;
   await addProjectMember(t, projectId, worker, 'worker');
   cat = (await as(t, admin, 'POST', `projects/${projectId}/labels`, { name: 'cat', color: '#ff0000' })).body.id;
   dog = (await as(t, admin, 'POST', `projects/${projectId}/labels`, { name: 'dog', color: '#00ff00' })).body.id;
-  foreignLabel = (await as(t, admin, 'POST', `projects/${otherProjectId}/labels`, { name: 'cat', color: '#ff0000' })).body.id;
+  foreignLabel = (await as(t, admin, 'POST', `projects/${otherProjectId}/labels`, { name: 'cat', color: '#ff0000' }))
+    .body.id;
   foreignImage = await seedImage(t, otherProjectId, { fileName: 'foreign.jpg' });
   await seedAnnotation(t, foreignImage, foreignLabel);
 });
 afterAll(() => t.close());
 
 const path = (imageId: string) => `projects/${projectId}/images/${imageId}/annotations`;
-const put = (imageId: string, annotations: unknown[], user = worker) => as(t, user, 'PUT', path(imageId), { annotations });
-const box = (labelId: string, x: number, y: number, width: number, height: number) => ({ labelId, kind: 'box', x, y, width, height });
-const imageRow = (id: string) => t.database.db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const put = (imageId: string, annotations: unknown[], user = worker) =>
+  as(t, user, 'PUT', path(imageId), { annotations });
+const box = (labelId: string, x: number, y: number, width: number, height: number) => ({
+  labelId,
+  kind: 'box',
+  x,
+  y,
+  width,
+  height,
+});
+const imageRow = (id: string) =>
+  t.database.db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const annotationCount = async () => (await t.database.db.selectFrom('annotations').select('id').execute()).length;
 
 describe('annotations', () => {
@@ -48,17 +65,34 @@ describe('annotations', () => {
     expect(first.body.annotations).toHaveLength(2);
     const catBox = first.body.annotations.find((a: { kind: string }) => a.kind === 'box');
     expect(catBox).toMatchObject({ labelId: cat, x: 10, y: 20, width: 100, height: 50 });
-    expect(first.body.annotations.find((a: { kind: string }) => a.kind === 'class')).toMatchObject({ labelId: dog, x: 0, y: 0, width: 0, height: 0 });
+    expect(first.body.annotations.find((a: { kind: string }) => a.kind === 'class')).toMatchObject({
+      labelId: dog,
+      x: 0,
+      y: 0,
+      width: 0,
+      height: 0,
+    });
     expect(await imageRow(imageId)).toMatchObject({ labeled: 1, worker_id: worker.id });
     const listed = await as(t, worker, 'GET', `projects/${projectId}/images/${imageId}`);
     expect(listed.body).toMatchObject({ labeled: true, labelIds: [cat, dog].sort(), worker: { name: 'Worker' } });
 
     // The kept id survives with its creator; the other annotation is gone; a made-up id is replaced.
-    const second = await put(imageId, [{ ...box(dog, 0, 0, 640, 480), id: catBox.id }, { ...box(cat, 600, 440, 40, 40), id: 'made-up' }], admin);
+    const second = await put(
+      imageId,
+      [
+        { ...box(dog, 0, 0, 640, 480), id: catBox.id },
+        { ...box(cat, 600, 440, 40, 40), id: 'made-up' },
+      ],
+      admin,
+    );
     expect(second.status).toBe(200);
     expect(second.body.annotations.map((a: { id: string }) => a.id)).toContain(catBox.id);
     expect(second.body.annotations.map((a: { id: string }) => a.id)).not.toContain('made-up');
-    const kept = await t.database.db.selectFrom('annotations').selectAll().where('id', '=', catBox.id).executeTakeFirstOrThrow();
+    const kept = await t.database.db
+      .selectFrom('annotations')
+      .selectAll()
+      .where('id', '=', catBox.id)
+      .executeTakeFirstOrThrow();
     expect(kept).toMatchObject({ label_id: dog, width: 640, height: 480, created_by: worker.id });
     expect((await as(t, worker, 'GET', path(imageId))).body.annotations).toHaveLength(2);
 
@@ -66,8 +100,15 @@ describe('annotations', () => {
     const cleared = await put(imageId, []);
     expect(cleared.body).toEqual({ imageId, annotations: [] });
     expect(await imageRow(imageId)).toMatchObject({ labeled: 0, worker_id: worker.id });
-    expect((await as(t, worker, 'GET', `projects/${projectId}/images/${imageId}`)).body).toMatchObject({ labeled: false, labelIds: [] });
-    expect((await as(t, worker, 'GET', `projects/${projectId}/images?labeled=true`)).body.items.map((i: { id: string }) => i.id)).not.toContain(imageId);
+    expect((await as(t, worker, 'GET', `projects/${projectId}/images/${imageId}`)).body).toMatchObject({
+      labeled: false,
+      labelIds: [],
+    });
+    expect(
+      (await as(t, worker, 'GET', `projects/${projectId}/images?labeled=true`)).body.items.map(
+        (i: { id: string }) => i.id,
+      ),
+    ).not.toContain(imageId);
   });
 
   it('refuses boxes outside the image or too small, and labels of another project, changing nothing', async () => {
@@ -92,12 +133,16 @@ describe('annotations', () => {
     expect((await put(imageId, [{ ...box(cat, 0, 0, 50, 50), extra: 1 }])).body.error.code).toBe('bad_request');
     expect((await put(imageId, [box(cat, 0, 0, 50, Number.NaN)])).status).toBe(400);
     expect(await annotationCount()).toBe(before);
-    expect((await as(t, worker, 'GET', path(imageId))).body.annotations).toMatchObject([{ labelId: cat, x: 0, y: 0, width: 50, height: 50 }]);
+    expect((await as(t, worker, 'GET', path(imageId))).body.annotations).toMatchObject([
+      { labelId: cat, x: 0, y: 0, width: 50, height: 50 },
+    ]);
   });
 
   it('writes and reads the largest set in one PUT, and refuses one more', async () => {
     const imageId = await seedImage(t, projectId, { fileName: 'many.jpg' });
-    const many = Array.from({ length: ANNOTATIONS_PER_IMAGE_MAX }, (_, i) => box(i % 2 ? cat : dog, i % 600, i % 400, 30, 30));
+    const many = Array.from({ length: ANNOTATIONS_PER_IMAGE_MAX }, (_, i) =>
+      box(i % 2 ? cat : dog, i % 600, i % 400, 30, 30),
+    );
     const res = await put(imageId, many);
     expect(res.status).toBe(200);
     expect(res.body.annotations).toHaveLength(ANNOTATIONS_PER_IMAGE_MAX);
@@ -109,7 +154,12 @@ describe('annotations', () => {
     const a = await seedImage(t, projectId, { fileName: 'a.jpg' });
     const b = await seedImage(t, projectId, { fileName: 'b.jpg' });
     await put(a, [box(cat, 1, 1, 30, 30)]);
-    const res = await as(t, worker, 'GET', `projects/${projectId}/annotations?imageIds=${[b, foreignImage, 'nope', a, b].join(',')}`);
+    const res = await as(
+      t,
+      worker,
+      'GET',
+      `projects/${projectId}/annotations?imageIds=${[b, foreignImage, 'nope', a, b].join(',')}`,
+    );
     expect(res.status).toBe(200);
     expect(annotationBatchSchema.safeParse(res.body).success).toBe(true);
     expect(res.body.items.map((i: { imageId: string }) => i.imageId)).toEqual([b, a]);
@@ -127,6 +177,8 @@ describe('annotations', () => {
     expect((await put(mine, [], outsider)).status).toBe(404);
     expect((await as(t, null, 'GET', path(mine))).status).toBe(401);
     // The other project's annotation is untouched by all of this.
-    expect((await as(t, admin, 'GET', `projects/${otherProjectId}/images/${foreignImage}/annotations`)).body.annotations).toHaveLength(1);
+    expect(
+      (await as(t, admin, 'GET', `projects/${otherProjectId}/images/${foreignImage}/annotations`)).body.annotations,
+    ).toHaveLength(1);
   });
 });

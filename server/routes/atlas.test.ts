@@ -30,21 +30,44 @@ beforeAll(async () => {
   worker = await createTestUser(t, { name: 'Worker' });
   outsider = await createTestUser(t, { name: 'Outsider' });
   projectId = (await as(t, admin, 'POST', 'projects', { title: 'Atlas', subtype: 'IMAGE_CLASSIFICATION' })).body.id;
-  emptyProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Empty', subtype: 'IMAGE_CLASSIFICATION' })).body.id;
-  otherProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Other', subtype: 'IMAGE_CLASSIFICATION' })).body.id;
+  emptyProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Empty', subtype: 'IMAGE_CLASSIFICATION' })).body
+    .id;
+  otherProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Other', subtype: 'IMAGE_CLASSIFICATION' })).body
+    .id;
   await addProjectMember(t, projectId, worker, 'worker');
   const blobs = new LocalBlobStore(path.join(t.dataDir, 'blobs'));
   for (const [i, colour] of COLOURS.entries()) {
     const [w, h] = i === 2 ? [256, 64] : [256, 256];
-    thumbKeys.push(await blobs.put(await sharp({ create: { width: w, height: h, channels: 3, background: colour } }).webp({ lossless: true }).toBuffer()));
+    thumbKeys.push(
+      await blobs.put(
+        await sharp({ create: { width: w, height: h, channels: 3, background: colour } })
+          .webp({ lossless: true })
+          .toBuffer(),
+      ),
+    );
   }
   // Names sort in seeding order: img-000 … img-299.
   for (let i = 0; i < IMAGES; i++) {
-    const id = await seedImage(t, projectId, { fileName: `img-${String(i).padStart(3, '0')}.jpg`, split: i < 10 ? 'test' : 'train' });
-    await t.database.db.updateTable('images').set({ thumb_key: thumbKeys[i % 3] ?? null }).where('id', '=', id).execute();
+    const id = await seedImage(t, projectId, {
+      fileName: `img-${String(i).padStart(3, '0')}.jpg`,
+      split: i < 10 ? 'test' : 'train',
+    });
+    await t.database.db
+      .updateTable('images')
+      .set({ thumb_key: thumbKeys[i % 3] ?? null })
+      .where('id', '=', id)
+      .execute();
   }
-  const last = await t.database.db.selectFrom('images').select('id').where('file_name', '=', 'img-299.jpg').executeTakeFirstOrThrow();
-  await t.database.db.updateTable('images').set({ state: 'processing', thumb_key: null }).where('id', '=', last.id).execute();
+  const last = await t.database.db
+    .selectFrom('images')
+    .select('id')
+    .where('file_name', '=', 'img-299.jpg')
+    .executeTakeFirstOrThrow();
+  await t.database.db
+    .updateTable('images')
+    .set({ state: 'processing', thumb_key: null })
+    .where('id', '=', last.id)
+    .execute();
   await seedImage(t, otherProjectId, { fileName: 'foreign.jpg' });
 });
 afterAll(() => t.close());
@@ -92,7 +115,8 @@ describe('atlas index', () => {
   });
 
   it('gives pages of the same content one key (one row, one atlas)', async () => {
-    const twinsId = (await as(t, admin, 'POST', 'projects', { title: 'Twins', subtype: 'IMAGE_CLASSIFICATION' })).body.id;
+    const twinsId = (await as(t, admin, 'POST', 'projects', { title: 'Twins', subtype: 'IMAGE_CLASSIFICATION' })).body
+      .id;
     for (let i = 0; i < 512; i++) await seedImage(t, twinsId, { fileName: `same-${String(i).padStart(3, '0')}.jpg` });
     const res = await as(t, admin, 'GET', `projects/${twinsId}/atlas?sort=name`);
     expect(res.status).toBe(200);
@@ -100,7 +124,9 @@ describe('atlas index', () => {
     expect(body.pages).toHaveLength(2);
     expect(body.pages[0]?.key).toBe(body.pages[1]?.key);
     expect(body.pages[1]?.images[0]?.fileName).toBe('same-256.jpg');
-    expect((await t.database.db.selectFrom('atlas_pages').select('key').where('project_id', '=', twinsId).execute()).length).toBe(1);
+    expect(
+      (await t.database.db.selectFrom('atlas_pages').select('key').where('project_id', '=', twinsId).execute()).length,
+    ).toBe(1);
   });
 
   it('answers an empty project with no pages', async () => {
@@ -126,7 +152,10 @@ describe('atlas page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('image/webp');
     expect(res.headers.get('Cache-Control')).toContain('immutable');
-    const raw = await sharp(Buffer.from(await res.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const raw = await sharp(Buffer.from(await res.arrayBuffer()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([raw.info.width, raw.info.height]).toEqual([1024, 1024]);
     // Cell n: column n % 16, row n / 16; image n has colour n % 3 (images 2, 5, … are 4:1 wide).
     for (const n of [0, 1, 2, 17, 100, 255]) {
@@ -139,7 +168,10 @@ describe('atlas page', () => {
       expect(pixelAt(raw, cx, cy - 20).a).toBe(n % 3 === 2 ? 0 : 255);
     }
 
-    const tail = await sharp(Buffer.from(await (await fetchPage(second.url)).arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const tail = await sharp(Buffer.from(await (await fetchPage(second.url)).arrayBuffer()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // Image 299 (cell 43 of page 2) is processing: an opaque grey placeholder; cell 44 is empty.
     const placeholder = pixelAt(tail, (43 % 16) * 64 + 32, Math.floor(43 / 16) * 64 + 32);
     expect(placeholder.a).toBe(255);
@@ -153,7 +185,11 @@ describe('atlas page', () => {
     if (!page) throw new Error('page expected');
     const a = await fetchPage(page.url);
     const etag = a.headers.get('ETag');
-    const row = await t.database.db.selectFrom('atlas_pages').select('blob_key').where('key', '=', page.key).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('atlas_pages')
+      .select('blob_key')
+      .where('key', '=', page.key)
+      .executeTakeFirstOrThrow();
     expect(etag).toBe(`"${row.blob_key}"`);
     const b = await fetchPage(page.url);
     expect(Buffer.from(await b.arrayBuffer()).equals(Buffer.from(await a.arrayBuffer()))).toBe(true);
@@ -162,17 +198,26 @@ describe('atlas page', () => {
 
   it('gets a new key when its content changes (a finished image), keeping the other pages', async () => {
     const before = (await index('sort=name&cell=64')).body;
-    await t.database.db.updateTable('images').set({ state: 'ready', thumb_key: thumbKeys[0] ?? null }).where('file_name', '=', 'img-299.jpg').execute();
+    await t.database.db
+      .updateTable('images')
+      .set({ state: 'ready', thumb_key: thumbKeys[0] ?? null })
+      .where('file_name', '=', 'img-299.jpg')
+      .execute();
     const after = (await index('sort=name&cell=64')).body;
     expect(after.processing).toBe(0);
     expect(after.pages[0]?.key).toBe(before.pages[0]?.key);
     expect(after.pages[1]?.key).not.toBe(before.pages[1]?.key);
     const res = await fetchPage(after.pages[1]?.url ?? '');
-    const tail = await sharp(Buffer.from(await res.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    expect(near(pixelAt(tail, (43 % 16) * 64 + 32, Math.floor(43 / 16) * 64 + 32), COLOURS[0] ?? { r: 0, g: 0, b: 0 })).toBe(true);
+    const tail = await sharp(Buffer.from(await res.arrayBuffer()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(
+      near(pixelAt(tail, (43 % 16) * 64 + 32, Math.floor(43 / 16) * 64 + 32), COLOURS[0] ?? { r: 0, g: 0, b: 0 }),
+    ).toBe(true);
   });
 
-  it('answers 404 for another project\'s key, an unknown key and strangers; 400 for a malformed name', async () => {
+  it("answers 404 for another project's key, an unknown key and strangers; 400 for a malformed name", async () => {
     const { body } = await index('sort=name&cell=64');
     const key = body.pages[0]?.key ?? '';
     await addProjectMember(t, otherProjectId, worker, 'worker');

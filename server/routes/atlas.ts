@@ -41,8 +41,13 @@ export function createAtlasRoutes(ctx: AppContext) {
   const r = new Hono<ProjectEnv>();
   const signedIn = requireUser(ctx);
 
-  r.get('/:projectId/atlas', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), queryOf(atlasQuerySchema), async (c) =>
-    c.json(await atlasIndex(ctx, c.get('project').projectId, c.req.valid('query'))),
+  r.get(
+    '/:projectId/atlas',
+    signedIn,
+    paramsOf(projectParams),
+    requireProjectRole(ctx, 'worker'),
+    queryOf(atlasQuerySchema),
+    async (c) => c.json(await atlasIndex(ctx, c.get('project').projectId, c.req.valid('query'))),
   );
 
   r.get('/:projectId/atlas/:file', signedIn, paramsOf(pageParams), requireProjectRole(ctx, 'worker'), async (c) => {

@@ -15,11 +15,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const keyOf = (link: string | undefined) => link?.split('/').at(-1) ?? '';
-const userCount = async () => Number((await t.database.db.selectFrom('users').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const userCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('users')
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function solvedCaptcha(): Promise<string> {
   const challenge = (await call(t, 'GET', 'auth/captcha')).body;
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
   if (!solution) throw new Error('captcha not solved');
   return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
 }
@@ -51,7 +60,12 @@ describe('register and verify', () => {
 
   it('answers a taken e-mail the same and mails its owner instead; English links get /en', async () => {
     const before = await userCount();
-    const res = await call(t, 'POST', 'auth/register', { name: 'Other', email: 'hana@example.com', password: 'Other123!x', locale: 'en' });
+    const res = await call(t, 'POST', 'auth/register', {
+      name: 'Other',
+      email: 'hana@example.com',
+      password: 'Other123!x',
+      locale: 'en',
+    });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ status: 'verification_sent' });
     expect(await userCount()).toBe(before);
@@ -69,7 +83,12 @@ describe('register and verify', () => {
 
   it('refuses bad input with 400 and changes nothing', async () => {
     const before = await userCount();
-    const extra = await call(t, 'POST', 'auth/register', { name: 'A', email: 'a@example.com', password: PW, scope: 'admin' });
+    const extra = await call(t, 'POST', 'auth/register', {
+      name: 'A',
+      email: 'a@example.com',
+      password: PW,
+      scope: 'admin',
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.error.code).toBe('bad_request');
     const types = await call(t, 'POST', 'auth/register', { name: 5, email: 'not-an-email', password: 'short' });
@@ -80,10 +99,19 @@ describe('register and verify', () => {
     });
     const notJson = await call(t, 'POST', 'auth/register', '{"name":');
     expect(notJson.body.error.code).toBe('bad_request');
-    const form = await t.app.request('/api/auth/register', { method: 'POST', body: 'name=a', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await t.app.request('/api/auth/register', {
+      method: 'POST',
+      body: 'name=a',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(400);
     expect(((await form.json()) as { error: { code: string } }).error.code).toBe('bad_request');
-    const huge = await call(t, 'POST', 'auth/register', { name: 'A', email: 'a@example.com', password: PW, pad: 'x'.repeat(70_000) });
+    const huge = await call(t, 'POST', 'auth/register', {
+      name: 'A',
+      email: 'a@example.com',
+      password: PW,
+      pad: 'x'.repeat(70_000),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');
     expect(await userCount()).toBe(before);
@@ -116,30 +144,52 @@ describe('login', () => {
     expect((await call(t, 'POST', 'auth/login', { email: 'bystander@example.com', password: PW })).status).toBe(200);
     expect(other.token).toBeTruthy();
 
-    const bogus = await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: PW, captcha: 'bm90IGEgY2FwdGNoYQ==' });
+    const bogus = await call(t, 'POST', 'auth/login', {
+      email: 'locked@example.com',
+      password: PW,
+      captcha: 'bm90IGEgY2FwdGNoYQ==',
+    });
     expect(bogus.body.error.code).toBe('captcha_invalid');
 
     const captcha = await solvedCaptcha();
-    const wrongWithCaptcha = await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: 'Wrong123!x', captcha });
+    const wrongWithCaptcha = await call(t, 'POST', 'auth/login', {
+      email: 'locked@example.com',
+      password: 'Wrong123!x',
+      captcha,
+    });
     expect(wrongWithCaptcha.status).toBe(401);
-    const tooSoon = await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: PW, captcha: await solvedCaptcha() });
+    const tooSoon = await call(t, 'POST', 'auth/login', {
+      email: 'locked@example.com',
+      password: PW,
+      captcha: await solvedCaptcha(),
+    });
     expect(tooSoon.status).toBe(429);
     expect(tooSoon.body.error).toMatchObject({ code: 'too_many_attempts', retryAfterS: 2 });
     expect(tooSoon.headers.get('retry-after')).toBe('2');
     t.clock.advance(3);
     const replay = await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: PW, captcha });
     expect(replay.body.error.code).toBe('captcha_invalid');
-    const ok = await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: PW, captcha: await solvedCaptcha() });
+    const ok = await call(t, 'POST', 'auth/login', {
+      email: 'locked@example.com',
+      password: PW,
+      captcha: await solvedCaptcha(),
+    });
     expect(ok.status).toBe(200);
     // Success resets the count.
     expect((await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: PW })).status).toBe(200);
   });
 
   it('never lets the lock block a password reset, which clears it', async () => {
-    for (let i = 0; i < 5; i += 1) await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: 'Wrong123!x' });
+    for (let i = 0; i < 5; i += 1)
+      await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: 'Wrong123!x' });
     expect((await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: PW })).status).toBe(428);
-    const session = await t.database.db.selectFrom('refresh_tokens').innerJoin('users', 'users.id', 'refresh_tokens.user_id')
-      .select('refresh_tokens.id').where('users.email', '=', 'locked@example.com').where('revoked_at', 'is', null).execute();
+    const session = await t.database.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+      .select('refresh_tokens.id')
+      .where('users.email', '=', 'locked@example.com')
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(session.length).toBeGreaterThan(0);
 
     const unknown = await call(t, 'POST', 'auth/password/reset-request', { email: 'ghost@example.com' });
@@ -149,16 +199,39 @@ describe('login', () => {
     const link = (await t.outbox('locked@example.com')).at(-1)?.links[0];
     expect(link).toMatch(/^http:\/\/localhost:5173\/en\/login\/reset\/[\w-]{43}$/);
 
-    const mismatch = await call(t, 'POST', 'auth/password/reset', { key: keyOf(link), newPassword: 'Newpass1!x', confirmPassword: 'Other' });
+    const mismatch = await call(t, 'POST', 'auth/password/reset', {
+      key: keyOf(link),
+      newPassword: 'Newpass1!x',
+      confirmPassword: 'Other',
+    });
     expect(mismatch.body.error.fields).toEqual({ confirmPassword: 'validation:password.confirmMismatch' });
-    const reset = await call(t, 'POST', 'auth/password/reset', { key: keyOf(link), newPassword: 'Newpass1!x', confirmPassword: 'Newpass1!x' });
+    const reset = await call(t, 'POST', 'auth/password/reset', {
+      key: keyOf(link),
+      newPassword: 'Newpass1!x',
+      confirmPassword: 'Newpass1!x',
+    });
     expect(reset.status).toBe(204);
-    expect((await call(t, 'POST', 'auth/password/reset', { key: keyOf(link), newPassword: 'Newpass1!x', confirmPassword: 'Newpass1!x' })).body.error.code).toBe('invalid_key');
-    const revoked = await t.database.db.selectFrom('refresh_tokens').innerJoin('users', 'users.id', 'refresh_tokens.user_id')
-      .select('refresh_tokens.id').where('users.email', '=', 'locked@example.com').where('revoked_at', 'is', null).execute();
+    expect(
+      (
+        await call(t, 'POST', 'auth/password/reset', {
+          key: keyOf(link),
+          newPassword: 'Newpass1!x',
+          confirmPassword: 'Newpass1!x',
+        })
+      ).body.error.code,
+    ).toBe('invalid_key');
+    const revoked = await t.database.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+      .select('refresh_tokens.id')
+      .where('users.email', '=', 'locked@example.com')
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(revoked).toHaveLength(0);
     expect((await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: PW })).status).toBe(401);
-    expect((await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: 'Newpass1!x' })).status).toBe(200);
+    expect((await call(t, 'POST', 'auth/login', { email: 'locked@example.com', password: 'Newpass1!x' })).status).toBe(
+      200,
+    );
   });
 });
 

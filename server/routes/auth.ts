@@ -30,7 +30,9 @@ export function createAuthRoutes(ctx: AppContext) {
 
   const sendVerification = async (userId: string, email: string, name: string, locale: MailLocale) => {
     const key = await createOneTimeKey(ctx, 'verify', userId);
-    await ctx.mailer.send(verifyMail(email, name, locale, pageLink(ctx.config.PUBLIC_URL, locale, `/login/auth/${key}`)));
+    await ctx.mailer.send(
+      verifyMail(email, name, locale, pageLink(ctx.config.PUBLIC_URL, locale, `/login/auth/${key}`)),
+    );
   };
 
   r.post('/register', jsonBody(registerRequestSchema), async (c) => {
@@ -39,7 +41,9 @@ export function createAuthRoutes(ctx: AppContext) {
     const existing = await findUserByEmail(ctx, email);
     if (existing) {
       await burnPasswordCheck(password);
-      await ctx.mailer.send(accountExistsMail(email, existing.name, locale, pageLink(ctx.config.PUBLIC_URL, locale, '/login')));
+      await ctx.mailer.send(
+        accountExistsMail(email, existing.name, locale, pageLink(ctx.config.PUBLIC_URL, locale, '/login')),
+      );
       return c.json(ACCEPTED, 202);
     }
     const now = ctx.now().toISOString();
@@ -101,24 +105,35 @@ export function createAuthRoutes(ctx: AppContext) {
       });
     }
     if (lock.captchaRequired) {
-      if (!captcha) throw new ApiError('captcha_required', 'Solve the captcha to try again.', { captchaRequired: true });
+      if (!captcha)
+        throw new ApiError('captcha_required', 'Solve the captcha to try again.', { captchaRequired: true });
       if (!(await useCaptcha(ctx, captcha))) {
-        throw new ApiError('captcha_invalid', 'The captcha solution is wrong, expired or used.', { captchaRequired: true });
+        throw new ApiError('captcha_invalid', 'The captcha solution is wrong, expired or used.', {
+          captchaRequired: true,
+        });
       }
     }
     const user = await findUserByEmail(ctx, email);
-    const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
+    const ok = user?.password_hash
+      ? await verifyPassword(password, user.password_hash)
+      : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
       const failures = await recordFailure(ctx, email);
       const captchaRequired = failures >= 5;
-      throw new ApiError('invalid_credentials', 'Your password is incorrect.', captchaRequired ? { captchaRequired } : {});
+      throw new ApiError(
+        'invalid_credentials',
+        'Your password is incorrect.',
+        captchaRequired ? { captchaRequired } : {},
+      );
     }
     await clearFailures(ctx, email);
     if (!user.email_verified_at) throw new ApiError('email_unverified', 'The e-mail address is not verified yet.');
     return c.json(await issueTokenPair(ctx, user.id));
   });
 
-  r.post('/refresh', jsonBody(refreshRequestSchema), async (c) => c.json(await rotateRefreshToken(ctx, c.req.valid('json').refreshToken)));
+  r.post('/refresh', jsonBody(refreshRequestSchema), async (c) =>
+    c.json(await rotateRefreshToken(ctx, c.req.valid('json').refreshToken)),
+  );
 
   r.post('/logout', jsonBody(refreshRequestSchema), async (c) => {
     await revokeByToken(ctx, c.req.valid('json').refreshToken);
@@ -130,7 +145,9 @@ export function createAuthRoutes(ctx: AppContext) {
     const user = await findUserByEmail(ctx, email);
     if (user) {
       const key = await createOneTimeKey(ctx, 'reset', user.id);
-      await ctx.mailer.send(resetMail(user.email, user.name, locale, pageLink(ctx.config.PUBLIC_URL, locale, `/login/reset/${key}`)));
+      await ctx.mailer.send(
+        resetMail(user.email, user.name, locale, pageLink(ctx.config.PUBLIC_URL, locale, `/login/reset/${key}`)),
+      );
     }
     return c.json({ status: 'reset_sent' }, 202);
   });
@@ -147,7 +164,8 @@ export function createAuthRoutes(ctx: AppContext) {
       .returning(['email', 'email_verified_at'])
       .executeTakeFirstOrThrow();
     // Following the mailed link proves the address, and the lock never outlives a reset.
-    if (!user.email_verified_at) await ctx.db.updateTable('users').set({ email_verified_at: now }).where('id', '=', used.userId).execute();
+    if (!user.email_verified_at)
+      await ctx.db.updateTable('users').set({ email_verified_at: now }).where('id', '=', used.userId).execute();
     await clearFailures(ctx, user.email);
     await revokeAllForUser(ctx, used.userId);
     return c.body(null, 204);

@@ -38,13 +38,22 @@ describe('FAQ', () => {
   });
 
   it('lets platform admins add, edit and delete entries', async () => {
-    const created = await call('POST', 'faq', admin, { locale: 'en', category: 'billing', question: 'Do you take cash?', answer: 'No.', position: 9 });
+    const created = await call('POST', 'faq', admin, {
+      locale: 'en',
+      category: 'billing',
+      question: 'Do you take cash?',
+      answer: 'No.',
+      position: 9,
+    });
     expect(created.status).toBe(201);
     const entry = faqSchema.parse(created.json);
     const list = faqListSchema.parse((await call('GET', 'faq?locale=en')).json);
     const billing = list.filter((e) => e.category === 'billing');
     expect(billing.at(-1)?.id).toBe(entry.id);
-    expect((await call('PATCH', `faq/${entry.id}`, admin, { answer: 'Cards only.' })).json).toMatchObject({ answer: 'Cards only.', question: 'Do you take cash?' });
+    expect((await call('PATCH', `faq/${entry.id}`, admin, { answer: 'Cards only.' })).json).toMatchObject({
+      answer: 'Cards only.',
+      question: 'Do you take cash?',
+    });
     expect((await call('DELETE', `faq/${entry.id}`, admin)).status).toBe(204);
     expect((await call('PATCH', `faq/${entry.id}`, admin, { answer: 'x' })).status).toBe(404);
     expect((await call('DELETE', `faq/${entry.id}`, admin)).status).toBe(404);
@@ -56,10 +65,16 @@ describe('FAQ', () => {
     expect((await call('POST', 'faq', user, body)).status).toBe(403);
     expect((await call('PATCH', 'faq/ko-signUp', user, { answer: 'hacked' })).status).toBe(403);
     expect((await call('DELETE', 'faq/ko-signUp', user)).status).toBe(403);
-    expect((await call('POST', 'faq', admin, { ...body, question: '' })).json).toMatchObject({ error: { code: 'validation', fields: { question: 'validation:required' } } });
+    expect((await call('POST', 'faq', admin, { ...body, question: '' })).json).toMatchObject({
+      error: { code: 'validation', fields: { question: 'validation:required' } },
+    });
     expect((await call('POST', 'faq', admin, { ...body, category: 'food' })).status).toBe(400);
-    expect((await call('POST', 'faq', admin, { ...body, id: 'mine' })).json).toMatchObject({ error: { code: 'bad_request' } });
+    expect((await call('POST', 'faq', admin, { ...body, id: 'mine' })).json).toMatchObject({
+      error: { code: 'bad_request' },
+    });
     expect((await call('PATCH', 'faq/ko-signUp', admin, { position: -1 })).status).toBe(400);
-    expect((await call('GET', 'faq')).json).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'ko-signUp', question: ko[0]?.question })]));
+    expect((await call('GET', 'faq')).json).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'ko-signUp', question: ko[0]?.question })]),
+    );
   });
 });

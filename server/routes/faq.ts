@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { FAQ_CATEGORIES, faqQuerySchema, faqUpdateSchema, faqWriteSchema, type FaqEntry } from '../../contract/apiSupport';
+import {
+  FAQ_CATEGORIES,
+  faqQuerySchema,
+  faqUpdateSchema,
+  faqWriteSchema,
+  type FaqEntry,
+} from '../../contract/apiSupport';
 import type { AppContext, AppEnv } from '../context';
 import type { FaqTable } from '../db/schema';
 import { ApiError } from '../http/ApiError';
@@ -24,7 +30,9 @@ export function faqView(r: FaqRow): FaqEntry | null {
 /** The page's order: by category as FAQ_CATEGORIES lists them, then by position. */
 export function sortFaq(entries: FaqEntry[]): FaqEntry[] {
   const rank = (c: FaqEntry['category']) => FAQ_CATEGORIES.indexOf(c);
-  return entries.sort((a, b) => rank(a.category) - rank(b.category) || a.position - b.position || a.id.localeCompare(b.id));
+  return entries.sort(
+    (a, b) => rank(a.category) - rank(b.category) || a.position - b.position || a.id.localeCompare(b.id),
+  );
 }
 
 const COLUMNS = ['id', 'locale', 'category', 'question', 'answer', 'position'] as const;
@@ -34,7 +42,11 @@ export function createFaqRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
 
   r.get('/', queryOf(faqQuerySchema), async (c) => {
-    const rows = await ctx.db.selectFrom('faq').select(COLUMNS).where('locale', '=', c.req.valid('query').locale).execute();
+    const rows = await ctx.db
+      .selectFrom('faq')
+      .select(COLUMNS)
+      .where('locale', '=', c.req.valid('query').locale)
+      .execute();
     return c.json(sortFaq(rows.map(faqView).filter((e): e is FaqEntry => e !== null)));
   });
 
@@ -44,7 +56,10 @@ export function createFaqRoutes(ctx: AppContext) {
   r.post('/', ...admin, jsonBody(faqWriteSchema), async (c) => {
     const id = randomUUID();
     const now = ctx.now().toISOString();
-    await ctx.db.insertInto('faq').values({ id, ...c.req.valid('json'), created_at: now, updated_at: now }).execute();
+    await ctx.db
+      .insertInto('faq')
+      .values({ id, ...c.req.valid('json'), created_at: now, updated_at: now })
+      .execute();
     const row = await byId(id);
     return c.json(row ? faqView(row) : null, 201);
   });

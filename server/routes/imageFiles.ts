@@ -12,7 +12,10 @@ import { parsePyramidRef, type PyramidManifest } from '../images/imagePyramid';
 import { requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
 
 const fileParams = z.object({ projectId: z.string().max(64), imageId: z.string().max(64) });
-const tileParams = fileParams.extend({ level: z.string().regex(/^\d{1,2}$/), file: z.string().regex(/^\d{1,6}_\d{1,6}\.jpg$/) });
+const tileParams = fileParams.extend({
+  level: z.string().regex(/^\d{1,2}$/),
+  file: z.string().regex(/^\d{1,6}_\d{1,6}\.jpg$/),
+});
 const noFile = () => new ApiError('not_found', 'No such file.');
 
 /** Manifests are immutable (content-addressed): a small cache saves a blob read per tile. */
@@ -25,7 +28,9 @@ function cachedManifest(ctx: AppContext, key: string): Promise<PyramidManifest |
     if (manifests.size >= MANIFEST_CACHE_MAX) manifests.delete(manifests.keys().next().value ?? '');
     entry = readManifest(ctx.blobs, key).catch(() => null);
     manifests.set(key, entry);
-    void entry.then((m) => { if (!m) manifests.delete(key); });
+    void entry.then((m) => {
+      if (!m) manifests.delete(key);
+    });
   }
   return entry;
 }
@@ -45,10 +50,19 @@ export async function sendBlob(c: Context, ctx: AppContext, key: string, type: s
     'Cache-Control': 'private, max-age=31536000, immutable',
     ETag: etag,
   };
-  if (c.req.header('If-None-Match')?.split(',').some((t) => t.trim() === etag)) return c.body(null, 304, headers);
+  if (
+    c.req
+      .header('If-None-Match')
+      ?.split(',')
+      .some((t) => t.trim() === etag)
+  )
+    return c.body(null, 304, headers);
   const blob = await ctx.blobs.get(key);
   if (!blob) throw noFile();
-  return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, { ...headers, 'Content-Length': String(blob.size) });
+  return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
+    ...headers,
+    'Content-Length': String(blob.size),
+  });
 }
 
 /**

@@ -19,22 +19,40 @@ beforeAll(async () => {
   member = await createTestUser(t, { name: 'Member' });
   worker = await createTestUser(t, { name: 'Worker' });
   projectId = (await as(t, admin, 'POST', 'projects', { title: 'Images', subtype: 'IMAGE_OBJECT_DETECTION' })).body.id;
-  otherProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Other', subtype: 'IMAGE_OBJECT_DETECTION' })).body.id;
+  otherProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Other', subtype: 'IMAGE_OBJECT_DETECTION' })).body
+    .id;
   await addProjectMember(t, projectId, member, 'member');
   await addProjectMember(t, projectId, worker, 'worker');
   labelId = (await as(t, admin, 'POST', `projects/${projectId}/labels`, { name: 'cat', color: '#ff0000' })).body.id;
   const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 0, minute)).toISOString();
-  ids.apple = await seedImage(t, projectId, { fileName: 'Apple.jpg', bytes: 300, createdAt: at(1), split: 'train', workerId: worker.id });
-  ids.banana = await seedImage(t, projectId, { fileName: 'banana_100%.png', bytes: 100, createdAt: at(2), split: 'validation', thumb: false });
+  ids.apple = await seedImage(t, projectId, {
+    fileName: 'Apple.jpg',
+    bytes: 300,
+    createdAt: at(1),
+    split: 'train',
+    workerId: worker.id,
+  });
+  ids.banana = await seedImage(t, projectId, {
+    fileName: 'banana_100%.png',
+    bytes: 100,
+    createdAt: at(2),
+    split: 'validation',
+    thumb: false,
+  });
   ids.cherry = await seedImage(t, projectId, {
-    fileName: 'cherry.jpg', bytes: 200, createdAt: at(3), split: 'test', pyramid: { levels: 7, tileSize: 512, overlap: 0, format: 'jpg' },
+    fileName: 'cherry.jpg',
+    bytes: 200,
+    createdAt: at(3),
+    split: 'test',
+    pyramid: { levels: 7, tileSize: 512, overlap: 0, format: 'jpg' },
   });
   await seedAnnotation(t, ids.apple, labelId);
   ids.foreign = await seedImage(t, otherProjectId, { fileName: 'foreign.jpg' });
 });
 afterAll(() => t.close());
 
-const list = (query = '', user = worker) => as(t, user, 'GET', `projects/${projectId}/images${query ? `?${query}` : ''}`);
+const list = (query = '', user = worker) =>
+  as(t, user, 'GET', `projects/${projectId}/images${query ? `?${query}` : ''}`);
 const names = (body: { items: { fileName: string }[] }) => body.items.map((i) => i.fileName);
 
 describe('image list', () => {
@@ -45,15 +63,29 @@ describe('image list', () => {
     expect(res.body.total).toBe(3);
     const apple = res.body.items.find((i: { id: string }) => i.id === ids.apple);
     expect(apple).toMatchObject({
-      fileName: 'Apple.jpg', type: 'image/jpeg', width: 640, height: 480, bytes: 300, state: 'ready', split: 'train', labeled: true,
-      worker: { name: 'Worker', email: worker.email }, tags: [], labelIds: [labelId],
-      thumbnailUrl: `/api/projects/${projectId}/images/${ids.apple}/thumbnail`, tiles: null,
+      fileName: 'Apple.jpg',
+      type: 'image/jpeg',
+      width: 640,
+      height: 480,
+      bytes: 300,
+      state: 'ready',
+      split: 'train',
+      labeled: true,
+      worker: { name: 'Worker', email: worker.email },
+      tags: [],
+      labelIds: [labelId],
+      thumbnailUrl: `/api/projects/${projectId}/images/${ids.apple}/thumbnail`,
+      tiles: null,
     });
     const banana = res.body.items.find((i: { id: string }) => i.id === ids.banana);
     expect(banana).toMatchObject({ thumbnailUrl: null, worker: null, labeled: false });
     const cherry = res.body.items.find((i: { id: string }) => i.id === ids.cherry);
     expect(cherry.tiles).toEqual({
-      urlTemplate: `/api/projects/${projectId}/images/${ids.cherry}/tiles/{level}/{x}_{y}.jpg`, tileSize: 512, overlap: 0, format: 'jpg', levels: 7,
+      urlTemplate: `/api/projects/${projectId}/images/${ids.cherry}/tiles/{level}/{x}_{y}.jpg`,
+      tileSize: 512,
+      overlap: 0,
+      format: 'jpg',
+      levels: 7,
     });
   });
 
@@ -83,7 +115,12 @@ describe('image list', () => {
   });
 
   it('pages with a cursor that visits every image once in every sort', async () => {
-    for (let i = 0; i < 9; i++) await seedImage(t, projectId, { fileName: `page-${i % 3}.jpg`, bytes: 50 + (i % 2), createdAt: new Date(Date.UTC(2025, 0, 2)).toISOString() });
+    for (let i = 0; i < 9; i++)
+      await seedImage(t, projectId, {
+        fileName: `page-${i % 3}.jpg`,
+        bytes: 50 + (i % 2),
+        createdAt: new Date(Date.UTC(2025, 0, 2)).toISOString(),
+      });
     for (const sort of ['newest', 'oldest', 'name', 'size']) {
       const seen: string[] = [];
       let cursor: string | null = null;
@@ -105,7 +142,16 @@ describe('image list', () => {
   });
 
   it('refuses bad queries: unknown keys, wrong values, forged cursors', async () => {
-    for (const q of ['limit=0', 'limit=501', 'limit=abc', 'sort=random', 'split=holdout', 'labeled=yes', 'tag=toolongtag', 'owner=me']) {
+    for (const q of [
+      'limit=0',
+      'limit=501',
+      'limit=abc',
+      'sort=random',
+      'split=holdout',
+      'labeled=yes',
+      'tag=toolongtag',
+      'owner=me',
+    ]) {
       expect((await list(q)).status, q).toBe(400);
     }
     const forged = await list('cursor=not-a-cursor');
@@ -117,7 +163,9 @@ describe('image list', () => {
 
   it('answers 404 for another project’s image through this project, and for outsiders', async () => {
     expect((await as(t, admin, 'GET', `projects/${projectId}/images/${ids.foreign}`)).status).toBe(404);
-    expect((await as(t, admin, 'PUT', `projects/${projectId}/images/${ids.foreign}/tags`, { tags: ['x'] })).status).toBe(404);
+    expect(
+      (await as(t, admin, 'PUT', `projects/${projectId}/images/${ids.foreign}/tags`, { tags: ['x'] })).status,
+    ).toBe(404);
     expect((await as(t, admin, 'DELETE', `projects/${projectId}/images/${ids.foreign}`)).status).toBe(404);
     const outsider = await createTestUser(t);
     expect((await as(t, outsider, 'GET', `projects/${projectId}/images`)).status).toBe(404);

@@ -24,67 +24,127 @@ export function createImageRoutes(ctx: AppContext) {
   const r = new Hono<ProjectEnv>();
   const signedIn = requireUser(ctx);
 
-  r.get('/:projectId/images', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), queryOf(imageQuerySchema), async (c) =>
-    c.json(await imagePage(ctx, c.get('project').projectId, c.req.valid('query'))),
+  r.get(
+    '/:projectId/images',
+    signedIn,
+    paramsOf(projectParams),
+    requireProjectRole(ctx, 'worker'),
+    queryOf(imageQuerySchema),
+    async (c) => c.json(await imagePage(ctx, c.get('project').projectId, c.req.valid('query'))),
   );
 
-  r.get('/:projectId/images/:imageId', signedIn, paramsOf(imageParams), requireProjectRole(ctx, 'worker'), async (c) => {
-    const image = await imageOf(ctx, c.get('project').projectId, c.req.valid('param').imageId);
-    if (!image) throw imageNotFound();
-    return c.json(image);
-  });
+  r.get(
+    '/:projectId/images/:imageId',
+    signedIn,
+    paramsOf(imageParams),
+    requireProjectRole(ctx, 'worker'),
+    async (c) => {
+      const image = await imageOf(ctx, c.get('project').projectId, c.req.valid('param').imageId);
+      if (!image) throw imageNotFound();
+      return c.json(image);
+    },
+  );
 
   // Deletes the image row with its annotations and tags. Its blobs (original, thumbnail, tiles)
   // are content-addressed and may be shared with other images, so they stay: a garbage
   // collection pass over keys no image refers to is where they would be removed.
-  r.delete('/:projectId/images/:imageId', signedIn, paramsOf(imageParams), requireProjectRole(ctx, 'admin'), async (c) => {
-    const { projectId } = c.get('project');
-    const { imageId } = c.req.valid('param');
-    await ctx.db.transaction().execute(async (trx) => {
-      const image = await trx.selectFrom('images').select('id').where('project_id', '=', projectId).where('id', '=', imageId).executeTakeFirst();
-      if (!image) throw imageNotFound();
-      await trx.deleteFrom('annotations').where('image_id', '=', imageId).execute();
-      await trx.deleteFrom('image_tags').where('image_id', '=', imageId).execute();
-      await trx.updateTable('uploads').set({ image_id: null }).where('project_id', '=', projectId).where('image_id', '=', imageId).execute();
-      await trx.deleteFrom('images').where('id', '=', imageId).execute();
-    });
-    return c.body(null, 204);
-  });
+  r.delete(
+    '/:projectId/images/:imageId',
+    signedIn,
+    paramsOf(imageParams),
+    requireProjectRole(ctx, 'admin'),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const { imageId } = c.req.valid('param');
+      await ctx.db.transaction().execute(async (trx) => {
+        const image = await trx
+          .selectFrom('images')
+          .select('id')
+          .where('project_id', '=', projectId)
+          .where('id', '=', imageId)
+          .executeTakeFirst();
+        if (!image) throw imageNotFound();
+        await trx.deleteFrom('annotations').where('image_id', '=', imageId).execute();
+        await trx.deleteFrom('image_tags').where('image_id', '=', imageId).execute();
+        await trx
+          .updateTable('uploads')
+          .set({ image_id: null })
+          .where('project_id', '=', projectId)
+          .where('image_id', '=', imageId)
+          .execute();
+        await trx.deleteFrom('images').where('id', '=', imageId).execute();
+      });
+      return c.body(null, 204);
+    },
+  );
 
   // Replaces the image's tags (≤ 3, unique). Tag names are shared across the project's images,
   // so the filter lists one tag once; unused names are dropped.
-  r.put('/:projectId/images/:imageId/tags', signedIn, paramsOf(imageParams), requireProjectRole(ctx, 'member'), jsonBody(imageTagsSchema), async (c) => {
-    const { projectId } = c.get('project');
-    const { imageId } = c.req.valid('param');
-    const { tags } = c.req.valid('json');
-    await ctx.db.transaction().execute(async (trx) => {
-      const image = await trx.selectFrom('images').select('id').where('project_id', '=', projectId).where('id', '=', imageId).executeTakeFirst();
-      if (!image) throw imageNotFound();
-      if (tags.length) {
+  r.put(
+    '/:projectId/images/:imageId/tags',
+    signedIn,
+    paramsOf(imageParams),
+    requireProjectRole(ctx, 'member'),
+    jsonBody(imageTagsSchema),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const { imageId } = c.req.valid('param');
+      const { tags } = c.req.valid('json');
+      await ctx.db.transaction().execute(async (trx) => {
+        const image = await trx
+          .selectFrom('images')
+          .select('id')
+          .where('project_id', '=', projectId)
+          .where('id', '=', imageId)
+          .executeTakeFirst();
+        if (!image) throw imageNotFound();
+        if (tags.length) {
+          await trx
+            .insertInto('tags')
+            .values(tags.map((name) => ({ id: randomUUID(), project_id: projectId, name })))
+            .onConflict((oc) => oc.columns(['project_id', 'name']).doNothing())
+            .execute();
+        }
+        await trx.deleteFrom('image_tags').where('image_id', '=', imageId).execute();
+        if (tags.length) {
+          const rows = await trx
+            .selectFrom('tags')
+            .select('id')
+            .where('project_id', '=', projectId)
+            .where('name', 'in', tags)
+            .execute();
+          await trx
+            .insertInto('image_tags')
+            .values(rows.map((t) => ({ image_id: imageId, tag_id: t.id })))
+            .execute();
+        }
         await trx
-          .insertInto('tags')
-          .values(tags.map((name) => ({ id: randomUUID(), project_id: projectId, name })))
-          .onConflict((oc) => oc.columns(['project_id', 'name']).doNothing())
+          .deleteFrom('tags')
+          .where('project_id', '=', projectId)
+          .where((eb) =>
+            eb.not(
+              eb.exists(eb.selectFrom('image_tags as it').select('it.image_id').whereRef('it.tag_id', '=', 'tags.id')),
+            ),
+          )
           .execute();
-      }
-      await trx.deleteFrom('image_tags').where('image_id', '=', imageId).execute();
-      if (tags.length) {
-        const rows = await trx.selectFrom('tags').select('id').where('project_id', '=', projectId).where('name', 'in', tags).execute();
-        await trx.insertInto('image_tags').values(rows.map((t) => ({ image_id: imageId, tag_id: t.id }))).execute();
-      }
-      await trx
-        .deleteFrom('tags')
-        .where('project_id', '=', projectId)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('image_tags as it').select('it.image_id').whereRef('it.tag_id', '=', 'tags.id'))))
-        .execute();
-      await trx.updateTable('images').set({ updated_at: ctx.now().toISOString() }).where('id', '=', imageId).execute();
-    });
-    return c.json(await imageOf(ctx, projectId, imageId));
-  });
+        await trx
+          .updateTable('images')
+          .set({ updated_at: ctx.now().toISOString() })
+          .where('id', '=', imageId)
+          .execute();
+      });
+      return c.json(await imageOf(ctx, projectId, imageId));
+    },
+  );
 
   // The project's tag names, for the image list's tag filter.
   r.get('/:projectId/tags', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), async (c) => {
-    const rows = await ctx.db.selectFrom('tags').select('name').where('project_id', '=', c.get('project').projectId).orderBy('name').execute();
+    const rows = await ctx.db
+      .selectFrom('tags')
+      .select('name')
+      .where('project_id', '=', c.get('project').projectId)
+      .orderBy('name')
+      .execute();
     return c.json(rows.map((t) => t.name));
   });
 

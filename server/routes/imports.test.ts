@@ -31,7 +31,10 @@ beforeAll(async () => {
   outsider = await createTestUser(t);
   const queue = new JobQueue(t.database.db, t.database.dialect, t.clock.now);
   const handlers = createJobHandlers({
-    db: t.database.db, blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')), tmpRoot: tmpRootOf(t.dataDir), now: t.clock.now,
+    db: t.database.db,
+    blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')),
+    tmpRoot: tmpRootOf(t.dataDir),
+    now: t.clock.now,
   });
   runner = new JobRunner(queue, handlers, { workerId: 'import-test', log: () => {} });
   jpeg = await jpegOf(640, 480);
@@ -39,12 +42,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newProject = (labels: string[] = ['car'], subtype: 'IMAGE_OBJECT_DETECTION' | 'IMAGE_CLASSIFICATION' = 'IMAGE_OBJECT_DETECTION') =>
-  seedProject(t, { subtype, members: [{ user: admin, role: 'admin' }, { user: member, role: 'member' }, { user: worker, role: 'worker' }], labels });
+const newProject = (
+  labels: string[] = ['car'],
+  subtype: 'IMAGE_OBJECT_DETECTION' | 'IMAGE_CLASSIFICATION' = 'IMAGE_OBJECT_DETECTION',
+) =>
+  seedProject(t, {
+    subtype,
+    members: [
+      { user: admin, role: 'admin' },
+      { user: member, role: 'member' },
+      { user: worker, role: 'worker' },
+    ],
+    labels,
+  });
 
 async function putZip(projectId: string, importId: string, bytes: Uint8Array, user = admin) {
   const res = await t.app.request(`/api/projects/${projectId}/imports/${importId}`, {
-    method: 'PUT', headers: { Authorization: user.auth, 'Content-Type': 'application/zip' }, body: new Uint8Array(bytes),
+    method: 'PUT',
+    headers: { Authorization: user.auth, 'Content-Type': 'application/zip' },
+    body: new Uint8Array(bytes),
   });
   const text = await res.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by the assertions
@@ -58,7 +74,9 @@ async function importZip(projectId: string, bytes: Uint8Array, fileName = 'datas
   const stored = await putZip(projectId, created.body.importId, bytes);
   expect(stored.status).toBe(202);
   expect(stored.body).toMatchObject({ state: 'queued', fileName, bytes: bytes.length, error: null, report: null });
-  while (await runner.runOnce()) { /* until the queue is empty */ }
+  while (await runner.runOnce()) {
+    /* until the queue is empty */
+  }
   const res = await as(t, worker, 'GET', `projects/${projectId}/imports/${created.body.importId}`);
   expect(importSchema.safeParse(res.body).success).toBe(true);
   return res.body;
@@ -67,7 +85,10 @@ async function importZip(projectId: string, bytes: Uint8Array, fileName = 'datas
 function blobFiles(): string[] {
   const root = path.join(t.dataDir, 'blobs');
   if (!existsSync(root)) return [];
-  return readdirSync(root).filter((d) => d !== 'tmp').flatMap((d) => readdirSync(path.join(root, d))).sort();
+  return readdirSync(root)
+    .filter((d) => d !== 'tmp')
+    .flatMap((d) => readdirSync(path.join(root, d)))
+    .sort();
 }
 
 /** Temporary files of uploads and import jobs still on disk. */
@@ -76,18 +97,34 @@ const tmpLeft = () => (existsSync(tmpRootOf(t.dataDir)) ? readdirSync(tmpRootOf(
 /** Rows of everything an import may write, and the stored blobs. */
 async function snapshot() {
   const db = t.database.db;
-  const n = async (table: 'images' | 'labels' | 'annotations' | 'jobs') => (await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
-  return { images: Number(await n('images')), labels: Number(await n('labels')), annotations: Number(await n('annotations')), blobs: blobFiles() };
+  const n = async (table: 'images' | 'labels' | 'annotations' | 'jobs') =>
+    (await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+  return {
+    images: Number(await n('images')),
+    labels: Number(await n('labels')),
+    annotations: Number(await n('annotations')),
+    blobs: blobFiles(),
+  };
 }
 
 const vocXml = (file: string, w: number, h: number, objects: [string, number, number, number, number][]) =>
   `<?xml version="1.0"?><annotation><folder>JPEGImages</folder><filename>${file}</filename>` +
   `<size><width>${w}</width><height>${h}</height><depth>3</depth></size>` +
-  objects.map(([name, x1, y1, x2, y2]) => `<object><name>${name}</name><bndbox><xmin>${x1}</xmin><ymin>${y1}</ymin><xmax>${x2}</xmax><ymax>${y2}</ymax></bndbox></object>`).join('') +
+  objects
+    .map(
+      ([name, x1, y1, x2, y2]) =>
+        `<object><name>${name}</name><bndbox><xmin>${x1}</xmin><ymin>${y1}</ymin><xmax>${x2}</xmax><ymax>${y2}</ymax></bndbox></object>`,
+    )
+    .join('') +
   '</annotation>';
 
 async function imagesOf(projectId: string) {
-  return t.database.db.selectFrom('images').selectAll().where('project_id', '=', projectId).orderBy('file_name').execute();
+  return t.database.db
+    .selectFrom('images')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('file_name')
+    .execute();
 }
 async function boxesOf(imageId: string) {
   return t.database.db
@@ -122,12 +159,18 @@ describe('dataset import', () => {
     expect(importListSchema.safeParse(list.body).success).toBe(true);
     expect(list.body.map((i: { id: string }) => i.id)).toEqual([id]);
     expect((await as(t, worker, 'GET', `projects/${other.id}/imports`)).body).toEqual([]);
-    expect((await as(t, worker, 'GET', `projects/${project.id}/imports/${id}`)).body).toMatchObject({ state: 'uploading', progress: 0 });
+    expect((await as(t, worker, 'GET', `projects/${project.id}/imports/${id}`)).body).toMatchObject({
+      state: 'uploading',
+      progress: 0,
+    });
     // A day later the zip has still not arrived: the next import closes that one.
     const dayAgo = new Date(t.clock.now().getTime() - 24 * 60 * 60 * 1000 - 1000).toISOString();
     await t.database.db.updateTable('imports').set({ created_at: dayAgo }).where('id', '=', id).execute();
     await as(t, admin, 'POST', `projects/${project.id}/imports`, body);
-    expect((await as(t, worker, 'GET', `projects/${project.id}/imports/${id}`)).body).toMatchObject({ state: 'failed', error: 'import_failed' });
+    expect((await as(t, worker, 'GET', `projects/${project.id}/imports/${id}`)).body).toMatchObject({
+      state: 'failed',
+      error: 'import_failed',
+    });
     expect((await putZip(project.id, id, zipOf({ 'a.txt': 'x' }))).status).toBe(409);
   });
 
@@ -135,7 +178,10 @@ describe('dataset import', () => {
     const project = await newProject();
     const before = await snapshot();
     const notZip = FIXTURES.notZip();
-    const created = await as(t, admin, 'POST', `projects/${project.id}/imports`, { fileName: 'a.zip', bytes: notZip.length });
+    const created = await as(t, admin, 'POST', `projects/${project.id}/imports`, {
+      fileName: 'a.zip',
+      bytes: notZip.length,
+    });
     const refused = await putZip(project.id, created.body.importId, notZip);
     expect(refused.status).toBe(415);
     expect(refused.body.error.code).toBe('import_not_zip');
@@ -148,11 +194,19 @@ describe('dataset import', () => {
     expect(await snapshot()).toEqual(before);
     // The import can still be uploaded after those refusals; an empty zip is a zip.
     const empty = buildZip([]);
-    const second = await as(t, admin, 'POST', `projects/${project.id}/imports`, { fileName: 'empty.zip', bytes: empty.length });
+    const second = await as(t, admin, 'POST', `projects/${project.id}/imports`, {
+      fileName: 'empty.zip',
+      bytes: empty.length,
+    });
     expect((await putZip(project.id, second.body.importId, empty)).status).toBe(202);
     expect((await putZip(project.id, second.body.importId, empty)).status).toBe(409);
-    while (await runner.runOnce()) { /* run it */ }
-    expect((await as(t, admin, 'GET', `projects/${project.id}/imports/${second.body.importId}`)).body).toMatchObject({ state: 'failed', error: 'format_unknown' });
+    while (await runner.runOnce()) {
+      /* run it */
+    }
+    expect((await as(t, admin, 'GET', `projects/${project.id}/imports/${second.body.importId}`)).body).toMatchObject({
+      state: 'failed',
+      error: 'format_unknown',
+    });
   });
 
   it('rejects unsafe and broken zips with their code and writes nothing', async () => {
@@ -165,16 +219,28 @@ describe('dataset import', () => {
       ['deflate bomb', FIXTURES.deflateBomb(), 'zip_bomb'],
       ['lying size', FIXTURES.lyingSize(), 'zip_bomb'],
       ['CRC mismatch', FIXTURES.crcMismatch(), 'zip_corrupt'],
-      ['malformed XML', zipOf({ 'JPEGImages/a.jpg': jpeg, 'Annotations/a.xml': '<annotation><filename>a.jpg</filename><size>' }), 'annotation_malformed'],
+      [
+        'malformed XML',
+        zipOf({ 'JPEGImages/a.jpg': jpeg, 'Annotations/a.xml': '<annotation><filename>a.jpg</filename><size>' }),
+        'annotation_malformed',
+      ],
       [
         'XXE',
         zipOf({
           'JPEGImages/a.jpg': jpeg,
-          'Annotations/a.xml': '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><annotation><filename>a.jpg</filename><object><name>&x;</name></object></annotation>',
+          'Annotations/a.xml':
+            '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><annotation><filename>a.jpg</filename><object><name>&x;</name></object></annotation>',
         }),
         'annotation_malformed',
       ],
-      ['bad label name', zipOf({ 'JPEGImages/a.jpg': jpeg, 'Annotations/a.xml': vocXml('a.jpg', 640, 480, [['much-too-long-name', 1, 1, 100, 100]]) }), 'label_invalid'],
+      [
+        'bad label name',
+        zipOf({
+          'JPEGImages/a.jpg': jpeg,
+          'Annotations/a.xml': vocXml('a.jpg', 640, 480, [['much-too-long-name', 1, 1, 100, 100]]),
+        }),
+        'label_invalid',
+      ],
     ];
     for (const [what, zip, code] of cases) {
       const before = await snapshot();
@@ -182,7 +248,9 @@ describe('dataset import', () => {
       expect(result, what).toMatchObject({ state: 'failed', error: code, report: null });
       expect(await snapshot(), what).toEqual(before);
     }
-    const zipSlip = (await as(t, admin, 'GET', `projects/${project.id}/imports`)).body.find((i: { fileName: string }) => i.fileName === 'zip-slip.zip');
+    const zipSlip = (await as(t, admin, 'GET', `projects/${project.id}/imports`)).body.find(
+      (i: { fileName: string }) => i.fileName === 'zip-slip.zip',
+    );
     expect(zipSlip.errorEntry).toBe('Annotations/../../etc/passwd');
     expect(tmpLeft()).toEqual([]);
   });
@@ -205,12 +273,22 @@ describe('dataset import', () => {
     const project = await newProject();
     const before = await snapshot();
     // A worker whose temporary folder cannot be made: every attempt fails before reading anything.
-    const broken = new JobRunner(new JobQueue(t.database.db, t.database.dialect, t.clock.now), createJobHandlers({
-      db: t.database.db, blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')), tmpRoot: path.join(t.dataDir, 'not-a-dir', 'tmp'), now: t.clock.now,
-    }), { workerId: 'broken', log: () => {} });
+    const broken = new JobRunner(
+      new JobQueue(t.database.db, t.database.dialect, t.clock.now),
+      createJobHandlers({
+        db: t.database.db,
+        blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')),
+        tmpRoot: path.join(t.dataDir, 'not-a-dir', 'tmp'),
+        now: t.clock.now,
+      }),
+      { workerId: 'broken', log: () => {} },
+    );
     writeFileSync(path.join(t.dataDir, 'not-a-dir'), '');
     const zip = zipOf({ 'JPEGImages/a.jpg': jpeg, 'Annotations/a.xml': vocXml('a.jpg', 640, 480, []) });
-    const created = await as(t, admin, 'POST', `projects/${project.id}/imports`, { fileName: 'a.zip', bytes: zip.length });
+    const created = await as(t, admin, 'POST', `projects/${project.id}/imports`, {
+      fileName: 'a.zip',
+      bytes: zip.length,
+    });
     expect((await putZip(project.id, created.body.importId, zip)).status).toBe(202);
     const errors = console.error;
     console.error = () => {};
@@ -222,7 +300,11 @@ describe('dataset import', () => {
     } finally {
       console.error = errors;
     }
-    const row = await t.database.db.selectFrom('imports').selectAll().where('id', '=', created.body.importId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('imports')
+      .selectAll()
+      .where('id', '=', created.body.importId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'failed', error: 'import_failed', blob_key: null });
     expect(await snapshot()).toEqual(before);
   });
@@ -234,8 +316,15 @@ describe('dataset import', () => {
       'JPEGImages/a.jpg': jpeg,
       'JPEGImages/b.png': png,
       'JPEGImages/broken.jpg': jpeg.subarray(0, 200),
-      'Annotations/a.xml': vocXml('a.jpg', 640, 480, [['car', 10, 20, 110, 70], ['Person', 300, 100, 400, 300], ['car', 630, 470, 700, 500]]),
-      'Annotations/b.xml': vocXml('b.png', 300, 200, [['dog', 0, 0, 300, 200], ['dog', 5, 5, 10, 10]]),
+      'Annotations/a.xml': vocXml('a.jpg', 640, 480, [
+        ['car', 10, 20, 110, 70],
+        ['Person', 300, 100, 400, 300],
+        ['car', 630, 470, 700, 500],
+      ]),
+      'Annotations/b.xml': vocXml('b.png', 300, 200, [
+        ['dog', 0, 0, 300, 200],
+        ['dog', 5, 5, 10, 10],
+      ]),
       'Annotations/broken.xml': vocXml('broken.jpg', 640, 480, [['car', 10, 10, 100, 100]]),
       'ImageSets/Main/train.txt': 'a\nbroken\n',
       'ImageSets/Main/val.txt': 'b\n',
@@ -244,11 +333,13 @@ describe('dataset import', () => {
     expect(result).toMatchObject({ state: 'done', progress: 1, error: null });
     expect(result.report).toMatchObject({ format: 'voc', images: 2, annotations: 3 });
     expect([...result.report.labelsCreated].sort()).toEqual(['Person', 'dog']);
-    expect(result.report.skipped).toEqual(expect.arrayContaining([
-      { entry: 'JPEGImages/broken.jpg', reason: 'image_invalid' },
-      { entry: 'JPEGImages/a.jpg', reason: 'box_out_of_bounds' },
-      { entry: 'JPEGImages/b.png', reason: 'box_too_small' },
-    ]));
+    expect(result.report.skipped).toEqual(
+      expect.arrayContaining([
+        { entry: 'JPEGImages/broken.jpg', reason: 'image_invalid' },
+        { entry: 'JPEGImages/a.jpg', reason: 'box_out_of_bounds' },
+        { entry: 'JPEGImages/b.png', reason: 'box_too_small' },
+      ]),
+    );
     const images = await imagesOf(project.id);
     expect(images.map((i) => [i.file_name, i.type, i.width, i.height, i.split, i.labeled, i.state])).toEqual([
       ['a.jpg', 'image/jpeg', 640, 480, 'train', 1, 'ready'],
@@ -259,7 +350,11 @@ describe('dataset import', () => {
       { name: 'Person', kind: 'box', x: 300, y: 100, width: 100, height: 200 },
     ]);
     expect(await boxesOf(images[1]?.id ?? '')).toMatchObject([{ name: 'dog', x: 0, y: 0, width: 300, height: 200 }]);
-    const labels = await t.database.db.selectFrom('labels').select(['name', 'color']).where('project_id', '=', project.id).execute();
+    const labels = await t.database.db
+      .selectFrom('labels')
+      .select(['name', 'color'])
+      .where('project_id', '=', project.id)
+      .execute();
     expect(new Set(labels.map((l) => l.color)).size).toBe(3);
     const after = await snapshot();
     expect(after.images - before.images).toBe(2);
@@ -267,19 +362,30 @@ describe('dataset import', () => {
     expect(after.blobs.length - before.blobs.length).toBe(4);
     // The import ran as a job of the project's queue, and queued the images' processing.
     const jobs = await as(t, worker, 'GET', `projects/${project.id}/jobs`);
-    expect(jobs.body.filter((j: { kind: string }) => j.kind === 'dataset.import')).toMatchObject([{ state: 'done', progress: 1 }]);
-    expect(jobs.body.filter((j: { kind: string; state: string }) => j.kind === 'image.process' && j.state === 'done')).toHaveLength(2);
+    expect(jobs.body.filter((j: { kind: string }) => j.kind === 'dataset.import')).toMatchObject([
+      { state: 'done', progress: 1 },
+    ]);
+    expect(
+      jobs.body.filter((j: { kind: string; state: string }) => j.kind === 'image.process' && j.state === 'done'),
+    ).toHaveLength(2);
     // The image list shows them with their labels.
     const list = await as(t, worker, 'GET', `projects/${project.id}/images?sort=name`);
-    expect(list.body.items.map((i: { fileName: string; labelIds: string[] }) => [i.fileName, i.labelIds.length])).toEqual([['a.jpg', 2], ['b.png', 1]]);
+    expect(
+      list.body.items.map((i: { fileName: string; labelIds: string[] }) => [i.fileName, i.labelIds.length]),
+    ).toEqual([
+      ['a.jpg', 2],
+      ['b.png', 1],
+    ]);
 
     // The same zip again: every image is a duplicate by name, nothing new is written.
     const again = await importZip(project.id, zip);
     expect(again.report).toMatchObject({ images: 0, annotations: 0, labelsCreated: [] });
-    expect(again.report.skipped).toEqual(expect.arrayContaining([
-      { entry: 'JPEGImages/a.jpg', reason: 'duplicate_name' },
-      { entry: 'JPEGImages/b.png', reason: 'duplicate_name' },
-    ]));
+    expect(again.report.skipped).toEqual(
+      expect.arrayContaining([
+        { entry: 'JPEGImages/a.jpg', reason: 'duplicate_name' },
+        { entry: 'JPEGImages/b.png', reason: 'duplicate_name' },
+      ]),
+    );
     expect((await snapshot()).images).toBe(after.images);
     expect(tmpLeft()).toEqual([]);
   });
@@ -299,7 +405,10 @@ describe('dataset import', () => {
     expect(result).toMatchObject({ state: 'done', report: { format: 'voc', images: 2, annotations: 2, skipped: [] } });
     expect([...result.report.labelsCreated].sort()).toEqual(['bird', 'dog']);
     const images = await imagesOf(project.id);
-    expect(images.map((i) => [i.file_name, i.split, i.labeled])).toEqual([['a.jpg', 'train', 1], ['b.png', 'validation', 1]]);
+    expect(images.map((i) => [i.file_name, i.split, i.labeled])).toEqual([
+      ['a.jpg', 'train', 1],
+      ['b.png', 'validation', 1],
+    ]);
     expect(await boxesOf(images[0]?.id ?? '')).toMatchObject([{ name: 'cat', kind: 'class', width: 0, height: 0 }]);
     expect(await boxesOf(images[1]?.id ?? '')).toMatchObject([{ name: 'dog', kind: 'class' }]);
   });
@@ -307,8 +416,14 @@ describe('dataset import', () => {
   it('imports a COCO zip with the project seeded split', async () => {
     const project = await newProject(['car']);
     const coco = {
-      images: [{ id: 1, file_name: 'a.jpg', width: 640, height: 480 }, { id: 2, file_name: 'b.png', width: 300, height: 200 }],
-      categories: [{ id: 7, name: 'car' }, { id: 8, name: 'bus' }],
+      images: [
+        { id: 1, file_name: 'a.jpg', width: 640, height: 480 },
+        { id: 2, file_name: 'b.png', width: 300, height: 200 },
+      ],
+      categories: [
+        { id: 7, name: 'car' },
+        { id: 8, name: 'bus' },
+      ],
       annotations: [
         { id: 1, image_id: 1, category_id: 7, bbox: [10, 20, 100, 50] },
         { id: 2, image_id: 2, category_id: 8, bbox: [50, 50, 60, 40] },
@@ -316,7 +431,10 @@ describe('dataset import', () => {
     };
     const zip = zipOf({ 'images/a.jpg': jpeg, 'images/b.png': png, 'annotations.json': JSON.stringify(coco) });
     const result = await importZip(project.id, zip);
-    expect(result).toMatchObject({ state: 'done', report: { format: 'coco', images: 2, annotations: 2, labelsCreated: ['bus'], skipped: [] } });
+    expect(result).toMatchObject({
+      state: 'done',
+      report: { format: 'coco', images: 2, annotations: 2, labelsCreated: ['bus'], skipped: [] },
+    });
     const images = await imagesOf(project.id);
     expect(images.map((i) => i.file_name)).toEqual(['a.jpg', 'b.png']);
     for (const i of images) expect(['train', 'validation', 'test']).toContain(i.split);
@@ -324,4 +442,3 @@ describe('dataset import', () => {
     expect(await boxesOf(images[1]?.id ?? '')).toMatchObject([{ name: 'bus', x: 50, y: 50, width: 60, height: 40 }]);
   });
 });
-

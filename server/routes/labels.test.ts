@@ -15,7 +15,8 @@ beforeAll(async () => {
   admin = await createTestUser(t);
   worker = await createTestUser(t);
   projectId = (await as(t, admin, 'POST', 'projects', { title: 'Labels', subtype: 'IMAGE_OBJECT_DETECTION' })).body.id;
-  otherProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Other', subtype: 'IMAGE_OBJECT_DETECTION' })).body.id;
+  otherProjectId = (await as(t, admin, 'POST', 'projects', { title: 'Other', subtype: 'IMAGE_OBJECT_DETECTION' })).body
+    .id;
   await addProjectMember(t, projectId, worker, 'worker');
 });
 afterAll(() => t.close());
@@ -43,7 +44,10 @@ describe('labels', () => {
     const color = await post({ name: 'Bird', color: '#ff0000' });
     expect(color.body.error.fields).toEqual({ color: 'validation:label.colorTaken' });
     const both = await post({ name: 'cat', color: '#FF0000' });
-    expect(both.body.error.fields).toEqual({ name: 'validation:label.nameTaken', color: 'validation:label.colorTaken' });
+    expect(both.body.error.fields).toEqual({
+      name: 'validation:label.nameTaken',
+      color: 'validation:label.colorTaken',
+    });
     // Another project may use the same name and colour.
     expect((await post({ name: 'Cat', color: '#ff0000' }, otherProjectId)).status).toBe(201);
   });
@@ -76,17 +80,26 @@ describe('labels', () => {
     const labels = (await as(t, admin, 'GET', `projects/${projectId}/labels`)).body as { id: string; name: string }[];
     const cat = labels.find((l) => l.name === 'Cat');
     if (!cat) throw new Error('no cat');
-    const renamed = await as(t, admin, 'PATCH', `projects/${projectId}/labels/${cat.id}`, { name: 'Kitty', color: '#0000FF' });
+    const renamed = await as(t, admin, 'PATCH', `projects/${projectId}/labels/${cat.id}`, {
+      name: 'Kitty',
+      color: '#0000FF',
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Kitty', color: '#0000ff' });
     // Its own name in another case is not a clash with itself.
     expect((await as(t, admin, 'PATCH', `projects/${projectId}/labels/${cat.id}`, { name: 'KITTY' })).status).toBe(200);
-    expect((await as(t, admin, 'PATCH', `projects/${projectId}/labels/${cat.id}`, { name: '강아지' })).body.error.fields).toEqual({ name: 'validation:label.nameTaken' });
-    expect((await as(t, admin, 'PATCH', `projects/${projectId}/labels/${cat.id}`, { color: '#00FF00' })).body.error.fields).toEqual({ color: 'validation:label.colorTaken' });
+    expect(
+      (await as(t, admin, 'PATCH', `projects/${projectId}/labels/${cat.id}`, { name: '강아지' })).body.error.fields,
+    ).toEqual({ name: 'validation:label.nameTaken' });
+    expect(
+      (await as(t, admin, 'PATCH', `projects/${projectId}/labels/${cat.id}`, { color: '#00FF00' })).body.error.fields,
+    ).toEqual({ color: 'validation:label.colorTaken' });
     expect((await as(t, admin, 'PATCH', `projects/${projectId}/labels/${cat.id}`, { position: 0 })).status).toBe(400);
     // A label of another project through this project's path: 404.
     const foreign = (await as(t, admin, 'GET', `projects/${otherProjectId}/labels`)).body[0].id as string;
-    expect((await as(t, admin, 'PATCH', `projects/${projectId}/labels/${foreign}`, { name: 'Stolen' })).status).toBe(404);
+    expect((await as(t, admin, 'PATCH', `projects/${projectId}/labels/${foreign}`, { name: 'Stolen' })).status).toBe(
+      404,
+    );
     expect((await as(t, admin, 'DELETE', `projects/${projectId}/labels/${foreign}`)).status).toBe(404);
     expect((await as(t, admin, 'GET', `projects/${projectId}/labels/${foreign}/usage`)).status).toBe(404);
   });
@@ -102,19 +115,29 @@ describe('labels', () => {
     await seedAnnotation(t, both, b);
     const usage = await as(t, worker, 'GET', `projects/${projectId}/labels/${a}/usage`);
     expect(usage.body).toEqual({ annotations: 3, images: 2 });
-    expect((await as(t, admin, 'GET', `projects/${projectId}/labels`)).body.find((l: { id: string }) => l.id === a).annotationCount).toBe(3);
+    expect(
+      (await as(t, admin, 'GET', `projects/${projectId}/labels`)).body.find((l: { id: string }) => l.id === a)
+        .annotationCount,
+    ).toBe(3);
 
     const res = await as(t, admin, 'DELETE', `projects/${projectId}/labels/${a}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedAnnotations: 3 });
-    const images = await t.database.db.selectFrom('images').select(['id', 'labeled']).where('id', 'in', [onlyA, both]).execute();
+    const images = await t.database.db
+      .selectFrom('images')
+      .select(['id', 'labeled'])
+      .where('id', 'in', [onlyA, both])
+      .execute();
     expect(Object.fromEntries(images.map((i) => [i.id, i.labeled]))).toEqual({ [onlyA]: 0, [both]: 1 });
     expect((await as(t, admin, 'GET', `projects/${projectId}/labels/${a}/usage`)).status).toBe(404);
     expect((await as(t, admin, 'DELETE', `projects/${projectId}/labels/${a}`)).status).toBe(404);
   });
 
   it('answers a racing duplicate that slips past the check with the same field error (unique constraint)', async () => {
-    const results = await Promise.all([post({ name: 'Race', color: '#0a0a0a' }), post({ name: 'race', color: '#0b0b0b' })]);
+    const results = await Promise.all([
+      post({ name: 'Race', color: '#0a0a0a' }),
+      post({ name: 'race', color: '#0b0b0b' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
     expect(results.find((r) => r.status === 400)?.body.error.fields).toEqual({ name: 'validation:label.nameTaken' });
   });

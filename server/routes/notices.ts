@@ -32,10 +32,12 @@ export function createNoticeRoutes(ctx: AppContext) {
     const { page, size, keyword } = c.req.valid('query');
     const term = keyword?.trim() ?? '';
     let base = ctx.db.selectFrom('notices');
-    if (term) base = base.where((eb) => eb.or([containsIgnoringCase('title', term), containsIgnoringCase('body_text', term)]));
+    if (term)
+      base = base.where((eb) => eb.or([containsIgnoringCase('title', term), containsIgnoringCase('body_text', term)]));
     const counted = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
     let q = noticeQuery(ctx);
-    if (term) q = q.where((eb) => eb.or([containsIgnoringCase('n.title', term), containsIgnoringCase('n.body_text', term)]));
+    if (term)
+      q = q.where((eb) => eb.or([containsIgnoringCase('n.title', term), containsIgnoringCase('n.body_text', term)]));
     const rows = await q
       .orderBy('n.pinned', 'desc')
       .orderBy('n.created_at', 'desc')

@@ -6,7 +6,24 @@ import sanitizeHtml from 'sanitize-html';
  * text tags survives; no style, no script, no event handlers, links only to http(s) and mailto.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'code', 'pre'],
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'em',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'code',
+    'pre',
+  ],
   // `rel` comes from the transform below, never from the input (the transform overwrites it).
   allowedAttributes: { a: ['href', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],

@@ -11,7 +11,17 @@ export function noticeQuery(ctx: AppContext) {
   return ctx.db
     .selectFrom('notices as n')
     .leftJoin('users as u', 'u.id', 'n.author_id')
-    .select(['n.id', 'n.title', 'n.category', 'n.pinned', 'n.created_at', 'n.updated_at', 'n.body', 'n.body_text', 'u.name as author']);
+    .select([
+      'n.id',
+      'n.title',
+      'n.category',
+      'n.pinned',
+      'n.created_at',
+      'n.updated_at',
+      'n.body',
+      'n.body_text',
+      'u.name as author',
+    ]);
 }
 
 type NoticeRow = Awaited<ReturnType<ReturnType<typeof noticeQuery>['execute']>>[number];

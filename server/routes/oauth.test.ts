@@ -68,7 +68,11 @@ async function atProvider(location: string, login: string): Promise<URL> {
   let init: RequestInit = {};
   for (let step = 0; step < 20; step++) {
     if (url.startsWith(PUBLIC_URL)) return new URL(url);
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+    });
     jar.take(res);
     init = {};
     const next = res.headers.get('location');
@@ -143,24 +147,48 @@ describe('OAuth sign-in (Google flow against a local OpenID provider)', () => {
 
   it('links to the existing account with that e-mail, and takes an unverified one over', async () => {
     const now = new Date().toISOString();
-    await t.database.db.insertInto('users').values({
-      id: 'bob-id', email: 'bob@example.com', name: 'Bob', password_hash: 'scrypt$someone-elses', scope: 'user',
-      email_verified_at: null, introduction: '', avatar_key: null, notify_notice: 1, notify_training: 1,
-      notify_market: 0, locale: 'ko', created_at: now, updated_at: now,
-    }).execute();
+    await t.database.db
+      .insertInto('users')
+      .values({
+        id: 'bob-id',
+        email: 'bob@example.com',
+        name: 'Bob',
+        password_hash: 'scrypt$someone-elses',
+        scope: 'user',
+        email_verified_at: null,
+        introduction: '',
+        avatar_key: null,
+        notify_notice: 1,
+        notify_training: 1,
+        notify_market: 0,
+        locale: 'ko',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const { location, ours } = await start();
     const res = await callback(await atProvider(location, 'bob'), ours);
     const key = new URL(res.headers.get('location') ?? '').searchParams.get('oauth') ?? '';
     const exchange = await t.app.request('/api/auth/oauth/exchange', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key }),
     });
     const { token } = (await exchange.json()) as { token: string };
     const me = await t.app.request('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
     expect(await me.json()).toMatchObject({ id: 'bob-id', email: 'bob@example.com' });
-    const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', 'bob-id').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', 'bob-id')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toBeNull();
     expect(row.email_verified_at).not.toBeNull();
-    const count = await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('email', '=', 'bob@example.com').executeTakeFirstOrThrow();
+    const count = await t.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('email', '=', 'bob@example.com')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -170,7 +198,9 @@ describe('OAuth sign-in (Google flow against a local OpenID provider)', () => {
     const key = new URL(res.headers.get('location') ?? '').searchParams.get('oauth') ?? '';
     t.clock.advance(61);
     const late = await t.app.request('/api/auth/oauth/exchange', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key }),
     });
     expect(late.status).toBe(400);
     expect(await late.json()).toMatchObject({ error: { code: 'invalid_key' } });
@@ -189,10 +219,14 @@ describe('OAuth sign-in (Google flow against a local OpenID provider)', () => {
     const back = await atProvider(location, 'dave');
     const forged = new URL(back);
     forged.searchParams.set('state', 'x'.repeat(43));
-    expect(new URL((await callback(forged, ours)).headers.get('location') ?? '').searchParams.get('oauthError')).toBe('oauth_failed');
+    expect(new URL((await callback(forged, ours)).headers.get('location') ?? '').searchParams.get('oauthError')).toBe(
+      'oauth_failed',
+    );
     const otherBrowser = await callback(back, new CookieJar());
     expect(new URL(otherBrowser.headers.get('location') ?? '').searchParams.get('oauthError')).toBe('oauth_failed');
-    expect(await t.database.db.selectFrom('users').select('id').where('email', '=', 'dave@example.com').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db.selectFrom('users').select('id').where('email', '=', 'dave@example.com').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses an e-mail address the provider has not verified', async () => {
@@ -201,7 +235,13 @@ describe('OAuth sign-in (Google flow against a local OpenID provider)', () => {
     const login = new URL(res.headers.get('location') ?? '');
     expect(login.searchParams.get('oauthError')).toBe('email_unverified');
     expect(login.searchParams.get('oauth')).toBeNull();
-    expect(await t.database.db.selectFrom('users').select('id').where('email', '=', 'unverified-erin@example.com').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'unverified-erin@example.com')
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('sanitises the return path: //evil.example and schemes become /', async () => {

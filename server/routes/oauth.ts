@@ -22,7 +22,10 @@ const tokenResponseSchema = z.object({ access_token: z.string().min(1).max(4096)
 
 /** A refused sign-in: the login page shows `errors:<code>`. */
 class OAuthRefusal extends Error {
-  constructor(readonly code: Extract<ApiErrorCode, 'oauth_failed' | 'email_unverified'>, message: string) {
+  constructor(
+    readonly code: Extract<ApiErrorCode, 'oauth_failed' | 'email_unverified'>,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -84,12 +87,23 @@ export function createOAuthRoutes(ctx: AppContext) {
     try {
       if (!provider || !pending) throw new OAuthRefusal('oauth_failed', 'unknown, used, expired or foreign state');
       const code = c.req.query('code');
-      if (c.req.query('error') || !code) throw new OAuthRefusal('oauth_failed', `provider answered ${c.req.query('error') ?? 'no code'}`);
-      const userId = await signInWith(ctx, provider, code, state ?? '', pending.codeVerifier, callbackUrl(provider.key), fetchOptions, localeOfPath(redirectPath));
+      if (c.req.query('error') || !code)
+        throw new OAuthRefusal('oauth_failed', `provider answered ${c.req.query('error') ?? 'no code'}`);
+      const userId = await signInWith(
+        ctx,
+        provider,
+        code,
+        state ?? '',
+        pending.codeVerifier,
+        callbackUrl(provider.key),
+        fetchOptions,
+        localeOfPath(redirectPath),
+      );
       const oneTime = await createOneTimeKey(ctx, 'oauth', userId, JSON.stringify({ redirect: redirectPath }));
       return c.redirect(loginUrl(redirectPath, { oauth: oneTime, redirect: redirectPath }), 302);
     } catch (error) {
-      const refusal = error instanceof OAuthRefusal ? error : new OAuthRefusal('oauth_failed', (error as Error).message);
+      const refusal =
+        error instanceof OAuthRefusal ? error : new OAuthRefusal('oauth_failed', (error as Error).message);
       console.warn(`OAuth sign-in with ${key} refused: ${refusal.message}`);
       return c.redirect(loginUrl(redirectPath, { oauthError: refusal.code, redirect: redirectPath }), 302);
     }
@@ -125,22 +139,31 @@ async function signInWith(
     state,
   });
   if (provider.pkce) form.set('code_verifier', codeVerifier);
-  const tokenRes = await guardedFetch(provider.tokenUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-    body: form.toString(),
-  }, fetchOptions);
+  const tokenRes = await guardedFetch(
+    provider.tokenUrl,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: form.toString(),
+    },
+    fetchOptions,
+  );
   const token = tokenRes.status === 200 ? tokenResponseSchema.safeParse(parseJson(tokenRes.text)) : null;
   if (!token?.success) throw new OAuthRefusal('oauth_failed', `token endpoint answered ${tokenRes.status}`);
 
-  const infoRes = await guardedFetch(provider.userinfoUrl, {
-    method: 'GET',
-    headers: { Authorization: `Bearer ${token.data.access_token}`, Accept: 'application/json' },
-  }, fetchOptions);
+  const infoRes = await guardedFetch(
+    provider.userinfoUrl,
+    {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${token.data.access_token}`, Accept: 'application/json' },
+    },
+    fetchOptions,
+  );
   if (infoRes.status !== 200) throw new OAuthRefusal('oauth_failed', `userinfo endpoint answered ${infoRes.status}`);
   const profile = provider.profileOf(parseJson(infoRes.text));
   if (!profile) throw new OAuthRefusal('oauth_failed', 'userinfo has no usable e-mail address');
-  if (!profile.emailVerified) throw new OAuthRefusal('email_unverified', 'the provider has not verified the e-mail address');
+  if (!profile.emailVerified)
+    throw new OAuthRefusal('email_unverified', 'the provider has not verified the e-mail address');
   return linkOAuthUser(ctx, profile, locale);
 }
 

@@ -23,7 +23,9 @@ async function team() {
   const created = await call('POST', 'orgs', owner, { name: 'Vision Team' });
   const org = organizationSchema.parse(created.json);
   expect((await call('POST', `orgs/${org.id}/members`, owner, { email: admin.email, role: 'admin' })).status).toBe(201);
-  expect((await call('POST', `orgs/${org.id}/members`, owner, { email: member.email, role: 'member' })).status).toBe(201);
+  expect((await call('POST', `orgs/${org.id}/members`, owner, { email: member.email, role: 'member' })).status).toBe(
+    201,
+  );
   return { org, owner, admin, member };
 }
 
@@ -35,7 +37,11 @@ describe('organizations', () => {
     expect(mine).toEqual([expect.objectContaining({ id: org.id, role: 'owner', memberCount: 3 })]);
     const theirs = organizationListSchema.parse((await call('GET', 'orgs', member)).json);
     expect(theirs).toEqual([expect.objectContaining({ id: org.id, role: 'member' })]);
-    expect((await call('GET', `orgs/${org.id}`, member)).json).toMatchObject({ id: org.id, role: 'member', memberCount: 3 });
+    expect((await call('GET', `orgs/${org.id}`, member)).json).toMatchObject({
+      id: org.id,
+      role: 'member',
+      memberCount: 3,
+    });
   });
 
   it('refuses a bad name and unknown keys, and answers 401 without a token', async () => {
@@ -45,15 +51,22 @@ describe('organizations', () => {
     expect(empty.json).toMatchObject({ error: { code: 'validation', fields: { name: 'validation:required' } } });
     const long = await call('POST', 'orgs', user, { name: 'x'.repeat(41) });
     expect(long.status).toBe(400);
-    expect((await call('POST', 'orgs', user, { name: 'A', ownerId: 'someone' })).json).toMatchObject({ error: { code: 'bad_request' } });
+    expect((await call('POST', 'orgs', user, { name: 'A', ownerId: 'someone' })).json).toMatchObject({
+      error: { code: 'bad_request' },
+    });
     expect((await call('GET', 'orgs', null)).status).toBe(401);
     expect((await call('POST', 'orgs', null, { name: 'A' })).status).toBe(401);
   });
 
   it('lets owners and admins rename, and only owners delete', async () => {
     const { org, owner, admin, member } = await team();
-    expect((await call('PATCH', `orgs/${org.id}`, member, { name: 'Mine' })).json).toMatchObject({ error: { code: 'forbidden' } });
-    expect((await call('PATCH', `orgs/${org.id}`, admin, { name: 'Renamed' })).json).toMatchObject({ name: 'Renamed', role: 'admin' });
+    expect((await call('PATCH', `orgs/${org.id}`, member, { name: 'Mine' })).json).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+    expect((await call('PATCH', `orgs/${org.id}`, admin, { name: 'Renamed' })).json).toMatchObject({
+      name: 'Renamed',
+      role: 'admin',
+    });
     expect((await call('PATCH', `orgs/${org.id}`, admin, { name: 'X', role: 'owner' })).status).toBe(400);
     expect((await call('DELETE', `orgs/${org.id}`, admin)).status).toBe(403);
     expect((await call('DELETE', `orgs/${org.id}`, owner)).status).toBe(204);
@@ -83,7 +96,11 @@ describe('organization members', () => {
   it('lists members with owners first', async () => {
     const { org, member } = await team();
     const members = memberListSchema.parse((await call('GET', `orgs/${org.id}/members`, member)).json);
-    expect(members.map((m) => [m.name, m.role])).toEqual([['Owner', 'owner'], ['Admin', 'admin'], ['Member', 'member']]);
+    expect(members.map((m) => [m.name, m.role])).toEqual([
+      ['Owner', 'owner'],
+      ['Admin', 'admin'],
+      ['Member', 'member'],
+    ]);
   });
 
   it('sends the added member an invite alert in their language', async () => {
@@ -98,13 +115,28 @@ describe('organization members', () => {
   it('refuses unknown accounts, members twice, and roles an admin may not hand out', async () => {
     const { org, owner, admin, member } = await team();
     const newcomer = await createTestUser(t);
-    expect((await call('POST', `orgs/${org.id}/members`, owner, { email: 'nobody@example.com', role: 'member' })).status).toBe(404);
-    expect((await call('POST', `orgs/${org.id}/members`, owner, { email: member.email, role: 'member' })).json).toMatchObject({ error: { code: 'conflict' } });
-    expect((await call('POST', `orgs/${org.id}/members`, admin, { email: newcomer.email, role: 'admin' })).status).toBe(403);
-    expect((await call('POST', `orgs/${org.id}/members`, member, { email: newcomer.email, role: 'member' })).status).toBe(403);
-    expect((await call('POST', `orgs/${org.id}/members`, owner, { email: 'not-an-email', role: 'member' })).json).toMatchObject({ error: { code: 'validation', fields: { email: 'validation:email' } } });
-    expect((await call('POST', `orgs/${org.id}/members`, owner, { email: newcomer.email, role: 'boss' })).status).toBe(400);
-    const added = await call('POST', `orgs/${org.id}/members`, admin, { email: newcomer.email.toUpperCase(), role: 'member' });
+    expect(
+      (await call('POST', `orgs/${org.id}/members`, owner, { email: 'nobody@example.com', role: 'member' })).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', `orgs/${org.id}/members`, owner, { email: member.email, role: 'member' })).json,
+    ).toMatchObject({ error: { code: 'conflict' } });
+    expect((await call('POST', `orgs/${org.id}/members`, admin, { email: newcomer.email, role: 'admin' })).status).toBe(
+      403,
+    );
+    expect(
+      (await call('POST', `orgs/${org.id}/members`, member, { email: newcomer.email, role: 'member' })).status,
+    ).toBe(403);
+    expect(
+      (await call('POST', `orgs/${org.id}/members`, owner, { email: 'not-an-email', role: 'member' })).json,
+    ).toMatchObject({ error: { code: 'validation', fields: { email: 'validation:email' } } });
+    expect((await call('POST', `orgs/${org.id}/members`, owner, { email: newcomer.email, role: 'boss' })).status).toBe(
+      400,
+    );
+    const added = await call('POST', `orgs/${org.id}/members`, admin, {
+      email: newcomer.email.toUpperCase(),
+      role: 'member',
+    });
     expect(added.status).toBe(201);
     expect(memberSchema.parse(added.json)).toMatchObject({ userId: newcomer.id, role: 'member' });
   });
@@ -113,14 +145,21 @@ describe('organization members', () => {
     const { org, owner, admin, member } = await team();
     expect((await call('PATCH', `orgs/${org.id}/members/${member.id}`, member, { role: 'owner' })).status).toBe(403);
     expect((await call('PATCH', `orgs/${org.id}/members/${member.id}`, admin, { role: 'admin' })).status).toBe(403);
-    expect((await call('PATCH', `orgs/${org.id}/members/${member.id}`, owner, { role: 'admin', ownerId: member.id })).status).toBe(400);
-    expect((await call('PATCH', `orgs/${org.id}/members/${member.id}`, owner, { role: 'admin' })).json).toMatchObject({ userId: member.id, role: 'admin' });
+    expect(
+      (await call('PATCH', `orgs/${org.id}/members/${member.id}`, owner, { role: 'admin', ownerId: member.id })).status,
+    ).toBe(400);
+    expect((await call('PATCH', `orgs/${org.id}/members/${member.id}`, owner, { role: 'admin' })).json).toMatchObject({
+      userId: member.id,
+      role: 'admin',
+    });
     expect((await call('PATCH', `orgs/${org.id}/members/no-such-user`, owner, { role: 'admin' })).status).toBe(404);
   });
 
   it('never lets the last owner leave or be demoted', async () => {
     const { org, owner, admin } = await team();
-    expect((await call('PATCH', `orgs/${org.id}/members/${owner.id}`, owner, { role: 'member' })).json).toMatchObject({ error: { code: 'conflict' } });
+    expect((await call('PATCH', `orgs/${org.id}/members/${owner.id}`, owner, { role: 'member' })).json).toMatchObject({
+      error: { code: 'conflict' },
+    });
     expect((await call('DELETE', `orgs/${org.id}/members/${owner.id}`, owner)).status).toBe(409);
     // With a second owner, the first may step down.
     expect((await call('PATCH', `orgs/${org.id}/members/${admin.id}`, owner, { role: 'owner' })).status).toBe(200);
@@ -136,8 +175,13 @@ describe('organization members', () => {
       call('PATCH', `orgs/${org.id}/members/${owner.id}`, admin, { role: 'member' }),
     ]);
     const statuses = results.map((r) => r.status).sort();
-    expect([[200, 403], [200, 409]]).toContainEqual(statuses);
-    const owners = memberListSchema.parse((await call('GET', `orgs/${org.id}/members`, owner)).json).filter((m) => m.role === 'owner');
+    expect([
+      [200, 403],
+      [200, 409],
+    ]).toContainEqual(statuses);
+    const owners = memberListSchema
+      .parse((await call('GET', `orgs/${org.id}/members`, owner)).json)
+      .filter((m) => m.role === 'owner');
     expect(owners).toHaveLength(1);
   });
 

@@ -73,8 +73,14 @@ export function createOrganizationRoutes(ctx: AppContext) {
     const id = randomUUID();
     const now = ctx.now().toISOString();
     await ctx.db.transaction().execute(async (trx) => {
-      await trx.insertInto('organizations').values({ id, name: c.req.valid('json').name, created_at: now, updated_at: now }).execute();
-      await trx.insertInto('organization_members').values({ organization_id: id, user_id: c.get('user').id, role: 'owner', joined_at: now }).execute();
+      await trx
+        .insertInto('organizations')
+        .values({ id, name: c.req.valid('json').name, created_at: now, updated_at: now })
+        .execute();
+      await trx
+        .insertInto('organization_members')
+        .values({ organization_id: id, user_id: c.get('user').id, role: 'owner', joined_at: now })
+        .execute();
     });
     return c.json(await organizationView(ctx, { organizationId: id, role: 'owner' }), 201);
   });
@@ -85,17 +91,23 @@ export function createOrganizationRoutes(ctx: AppContext) {
     return c.json(org);
   });
 
-  r.patch('/:orgId', paramsOf(orgParams), requireOrgRole(ctx, 'admin'), jsonBody(organizationUpdateSchema), async (c) => {
-    const membership = c.get('membership');
-    await ctx.db
-      .updateTable('organizations')
-      .set({ name: c.req.valid('json').name, updated_at: ctx.now().toISOString() })
-      .where('id', '=', membership.organizationId)
-      .execute();
-    const org = await organizationView(ctx, membership);
-    if (!org) throw orgNotFound();
-    return c.json(org);
-  });
+  r.patch(
+    '/:orgId',
+    paramsOf(orgParams),
+    requireOrgRole(ctx, 'admin'),
+    jsonBody(organizationUpdateSchema),
+    async (c) => {
+      const membership = c.get('membership');
+      await ctx.db
+        .updateTable('organizations')
+        .set({ name: c.req.valid('json').name, updated_at: ctx.now().toISOString() })
+        .where('id', '=', membership.organizationId)
+        .execute();
+      const org = await organizationView(ctx, membership);
+      if (!org) throw orgNotFound();
+      return c.json(org);
+    },
+  );
 
   r.delete('/:orgId', paramsOf(orgParams), requireOrgRole(ctx, 'owner'), async (c) => {
     await ctx.db.deleteFrom('organizations').where('id', '=', c.get('membership').organizationId).execute();
@@ -122,11 +134,23 @@ export function createOrganizationRoutes(ctx: AppContext) {
         .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
-      const org = await trx.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirstOrThrow();
+      const org = await trx
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', organizationId)
+        .executeTakeFirstOrThrow();
       const locale = user.locale === 'en' ? 'en' : 'ko';
       await trx
         .insertInto('alerts')
-        .values({ id: randomUUID(), receiver_id: user.id, sender_id: sender.id, message: INVITE_MESSAGE[locale](org.name), type: 'invite', read_at: null, created_at: now })
+        .values({
+          id: randomUUID(),
+          receiver_id: user.id,
+          sender_id: sender.id,
+          message: INVITE_MESSAGE[locale](org.name),
+          type: 'invite',
+          read_at: null,
+          created_at: now,
+        })
         .execute();
       return true;
     });
@@ -134,30 +158,37 @@ export function createOrganizationRoutes(ctx: AppContext) {
     return c.json(await memberOf(ctx, organizationId, user.id), 201);
   });
 
-  r.patch('/:orgId/members/:userId', paramsOf(memberParams), requireOrgRole(ctx, 'owner'), jsonBody(memberUpdateSchema), async (c) => {
-    const { organizationId } = c.get('membership');
-    const { userId } = c.req.valid('param');
-    const { role } = c.req.valid('json');
-    await ctx.db.transaction().execute(async (trx) => {
-      await lockOrganization(trx, organizationId);
-      if ((await roleUnderLock(trx, organizationId, c.get('user').id)) !== 'owner') throw forbidden();
-      const target = await trx
-        .selectFrom('organization_members')
-        .select('role')
-        .where('organization_id', '=', organizationId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!target) throw memberNotFound();
-      if (target.role === 'owner' && role !== 'owner' && (await ownerCount(trx, organizationId)) <= 1) throw lastOwner();
-      await trx
-        .updateTable('organization_members')
-        .set({ role })
-        .where('organization_id', '=', organizationId)
-        .where('user_id', '=', userId)
-        .execute();
-    });
-    return c.json(await memberOf(ctx, organizationId, userId));
-  });
+  r.patch(
+    '/:orgId/members/:userId',
+    paramsOf(memberParams),
+    requireOrgRole(ctx, 'owner'),
+    jsonBody(memberUpdateSchema),
+    async (c) => {
+      const { organizationId } = c.get('membership');
+      const { userId } = c.req.valid('param');
+      const { role } = c.req.valid('json');
+      await ctx.db.transaction().execute(async (trx) => {
+        await lockOrganization(trx, organizationId);
+        if ((await roleUnderLock(trx, organizationId, c.get('user').id)) !== 'owner') throw forbidden();
+        const target = await trx
+          .selectFrom('organization_members')
+          .select('role')
+          .where('organization_id', '=', organizationId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (!target) throw memberNotFound();
+        if (target.role === 'owner' && role !== 'owner' && (await ownerCount(trx, organizationId)) <= 1)
+          throw lastOwner();
+        await trx
+          .updateTable('organization_members')
+          .set({ role })
+          .where('organization_id', '=', organizationId)
+          .where('user_id', '=', userId)
+          .execute();
+      });
+      return c.json(await memberOf(ctx, organizationId, userId));
+    },
+  );
 
   r.delete('/:orgId/members/:userId', paramsOf(memberParams), requireOrgRole(ctx, 'member'), async (c) => {
     const { organizationId } = c.get('membership');

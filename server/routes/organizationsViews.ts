@@ -9,12 +9,22 @@ export async function organizationView(ctx: AppContext, membership: Membership):
     .selectFrom('organizations as o')
     .select(['o.id', 'o.name', 'o.created_at'])
     .select((eb) =>
-      eb.selectFrom('organization_members as m').whereRef('m.organization_id', '=', 'o.id').select(eb.fn.countAll<string | number>().as('n')).as('member_count'),
+      eb
+        .selectFrom('organization_members as m')
+        .whereRef('m.organization_id', '=', 'o.id')
+        .select(eb.fn.countAll<string | number>().as('n'))
+        .as('member_count'),
     )
     .where('o.id', '=', membership.organizationId)
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, name: row.name, role: membership.role, memberCount: Number(row.member_count ?? 0), createdAt: row.created_at };
+  return {
+    id: row.id,
+    name: row.name,
+    role: membership.role,
+    memberCount: Number(row.member_count ?? 0),
+    createdAt: row.created_at,
+  };
 }
 
 /** The caller's organizations, oldest membership first. */
@@ -24,14 +34,20 @@ export async function organizationsOf(ctx: AppContext, userId: string): Promise<
     .innerJoin('organizations as o', 'o.id', 'me.organization_id')
     .select(['o.id', 'o.name', 'o.created_at', 'me.role', 'me.joined_at'])
     .select((eb) =>
-      eb.selectFrom('organization_members as m').whereRef('m.organization_id', '=', 'o.id').select(eb.fn.countAll<string | number>().as('n')).as('member_count'),
+      eb
+        .selectFrom('organization_members as m')
+        .whereRef('m.organization_id', '=', 'o.id')
+        .select(eb.fn.countAll<string | number>().as('n'))
+        .as('member_count'),
     )
     .where('me.user_id', '=', userId)
     .orderBy('me.joined_at')
     .orderBy('o.id')
     .execute();
   return rows.flatMap((r) =>
-    isOrgRole(r.role) ? [{ id: r.id, name: r.name, role: r.role, memberCount: Number(r.member_count ?? 0), createdAt: r.created_at }] : [],
+    isOrgRole(r.role)
+      ? [{ id: r.id, name: r.name, role: r.role, memberCount: Number(r.member_count ?? 0), createdAt: r.created_at }]
+      : [],
   );
 }
 

@@ -11,12 +11,28 @@ import { ROUTE_TABLE, type Access, type RouteEntry, type RouteWorld } from './ro
  * image), a notice and an FAQ entry, so routes that delete things do not disturb the next check.
  */
 
-const ROLES = ['anonymous', 'signedIn', 'platformAdmin', 'member', 'admin', 'owner', 'projectWorker', 'projectMember', 'projectAdmin'] as const;
+const ROLES = [
+  'anonymous',
+  'signedIn',
+  'platformAdmin',
+  'member',
+  'admin',
+  'owner',
+  'projectWorker',
+  'projectMember',
+  'projectAdmin',
+] as const;
 type Role = (typeof ROLES)[number];
 const ORG_RANK: Partial<Record<Role, number>> = { member: 1, admin: 2, owner: 3 };
 const ORG_MIN: Partial<Record<Access, number>> = { orgMember: 1, orgAdmin: 2, orgOwner: 3 };
 /** Project A lives in organization A, whose owners and admins act as its admins. */
-const PROJECT_RANK: Partial<Record<Role, number>> = { projectWorker: 1, projectMember: 2, projectAdmin: 3, admin: 3, owner: 3 };
+const PROJECT_RANK: Partial<Record<Role, number>> = {
+  projectWorker: 1,
+  projectMember: 2,
+  projectAdmin: 3,
+  admin: 3,
+  owner: 3,
+};
 const PROJECT_MIN: Partial<Record<Access, number>> = { projectWorker: 1, projectMember: 2, projectAdmin: 3 };
 
 let t: TestApp;
@@ -43,12 +59,24 @@ afterAll(() => t.close());
 
 /** Registered API routes, one per method and path. Middleware (`use`, method ALL) is not a route. */
 function registeredRoutes(): string[] {
-  const keys = t.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`);
+  const keys = t.app.routes
+    .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+    .map((r) => `${r.method} ${r.path}`);
   return [...new Set(keys)];
 }
 
-interface ProjectFixture { projectId: string; labelId: string; imageId: string }
-interface Fixture { orgA: string; orgB: string; projectA: ProjectFixture; projectB: ProjectFixture; world: RouteWorld }
+interface ProjectFixture {
+  projectId: string;
+  labelId: string;
+  imageId: string;
+}
+interface Fixture {
+  orgA: string;
+  orgB: string;
+  projectA: ProjectFixture;
+  projectB: ProjectFixture;
+  world: RouteWorld;
+}
 
 async function freshFixture(caller: TestUser | null): Promise<Fixture> {
   const orgA = randomUUID();
@@ -59,40 +87,143 @@ async function freshFixture(caller: TestUser | null): Promise<Fixture> {
   const projectA = { projectId: randomUUID(), labelId: randomUUID(), imageId: randomUUID() };
   const projectB = { projectId: randomUUID(), labelId: randomUUID(), imageId: randomUUID() };
   await t.database.db.transaction().execute(async (trx) => {
-    await trx.insertInto('organizations').values([
-      { id: orgA, name: 'Own', created_at: now, updated_at: now },
-      { id: orgB, name: 'Other', created_at: now, updated_at: now },
-    ]).execute();
-    const m = (organization_id: string, user: TestUser, role: string) => ({ organization_id, user_id: user.id, role, joined_at: now });
-    await trx.insertInto('organization_members').values([
-      m(orgA, users.owner, 'owner'), m(orgA, users.admin, 'admin'), m(orgA, users.member, 'member'), m(orgA, users.target, 'member'),
-      m(orgB, users.otherOwner, 'owner'), m(orgB, users.otherTarget, 'member'),
-    ]).execute();
-    await trx.insertInto('notices').values({
-      id: noticeId, title: 'N', body: '<p>n</p>', body_text: 'n', category: 'general', pinned: 0, author_id: null, created_at: now, updated_at: now,
-    }).execute();
-    await trx.insertInto('faq').values({
-      id: faqId, locale: 'en', category: 'account', question: 'Q', answer: 'A', position: 0, created_at: now, updated_at: now,
-    }).execute();
-    for (const [p, organization_id] of [[projectA, orgA], [projectB, orgB]] as const) {
-      await trx.insertInto('projects').values({
-        id: p.projectId, organization_id, title: 'P', description: '', kind: 'IMAGE', subtype: 'IMAGE_OBJECT_DETECTION', split_train: 70,
-        split_validation: 20, split_test: 10, split_seed: 1, schedule_enabled: 0, schedule_cycle: null, created_by: null, created_at: now, updated_at: now,
-      }).execute();
-      await trx.insertInto('labels').values({ id: p.labelId, project_id: p.projectId, name: 'cat', name_key: 'cat', color: '#ff0000', position: 0, created_at: now }).execute();
-      await trx.insertInto('images').values({
-        id: p.imageId, project_id: p.projectId, file_name: 'a.jpg', folder: '', type: 'image/jpeg', width: 10, height: 10, bytes: 10, blob_key: 'a'.repeat(64),
-        thumb_key: null, pyramid: null, state: 'ready', error: null, split: 'train', labeled: 0, worker_id: null, uploaded_by: null, created_at: now, updated_at: now,
-      }).execute();
+    await trx
+      .insertInto('organizations')
+      .values([
+        { id: orgA, name: 'Own', created_at: now, updated_at: now },
+        { id: orgB, name: 'Other', created_at: now, updated_at: now },
+      ])
+      .execute();
+    const m = (organization_id: string, user: TestUser, role: string) => ({
+      organization_id,
+      user_id: user.id,
+      role,
+      joined_at: now,
+    });
+    await trx
+      .insertInto('organization_members')
+      .values([
+        m(orgA, users.owner, 'owner'),
+        m(orgA, users.admin, 'admin'),
+        m(orgA, users.member, 'member'),
+        m(orgA, users.target, 'member'),
+        m(orgB, users.otherOwner, 'owner'),
+        m(orgB, users.otherTarget, 'member'),
+      ])
+      .execute();
+    await trx
+      .insertInto('notices')
+      .values({
+        id: noticeId,
+        title: 'N',
+        body: '<p>n</p>',
+        body_text: 'n',
+        category: 'general',
+        pinned: 0,
+        author_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('faq')
+      .values({
+        id: faqId,
+        locale: 'en',
+        category: 'account',
+        question: 'Q',
+        answer: 'A',
+        position: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    for (const [p, organization_id] of [
+      [projectA, orgA],
+      [projectB, orgB],
+    ] as const) {
+      await trx
+        .insertInto('projects')
+        .values({
+          id: p.projectId,
+          organization_id,
+          title: 'P',
+          description: '',
+          kind: 'IMAGE',
+          subtype: 'IMAGE_OBJECT_DETECTION',
+          split_train: 70,
+          split_validation: 20,
+          split_test: 10,
+          split_seed: 1,
+          schedule_enabled: 0,
+          schedule_cycle: null,
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('labels')
+        .values({
+          id: p.labelId,
+          project_id: p.projectId,
+          name: 'cat',
+          name_key: 'cat',
+          color: '#ff0000',
+          position: 0,
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('images')
+        .values({
+          id: p.imageId,
+          project_id: p.projectId,
+          file_name: 'a.jpg',
+          folder: '',
+          type: 'image/jpeg',
+          width: 10,
+          height: 10,
+          bytes: 10,
+          blob_key: 'a'.repeat(64),
+          thumb_key: null,
+          pyramid: null,
+          state: 'ready',
+          error: null,
+          split: 'train',
+          labeled: 0,
+          worker_id: null,
+          uploaded_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
     }
-    const pm = (project_id: string, user: TestUser, role: string) => ({ project_id, user_id: user.id, role, joined_at: now });
-    await trx.insertInto('project_members').values([
-      pm(projectA.projectId, users.projectAdmin, 'admin'), pm(projectA.projectId, users.projectMember, 'member'),
-      pm(projectA.projectId, users.projectWorker, 'worker'), pm(projectA.projectId, users.target, 'member'),
-      pm(projectB.projectId, users.otherOwner, 'admin'), pm(projectB.projectId, users.otherTarget, 'member'),
-    ]).execute();
+    const pm = (project_id: string, user: TestUser, role: string) => ({
+      project_id,
+      user_id: user.id,
+      role,
+      joined_at: now,
+    });
+    await trx
+      .insertInto('project_members')
+      .values([
+        pm(projectA.projectId, users.projectAdmin, 'admin'),
+        pm(projectA.projectId, users.projectMember, 'member'),
+        pm(projectA.projectId, users.projectWorker, 'worker'),
+        pm(projectA.projectId, users.target, 'member'),
+        pm(projectB.projectId, users.otherOwner, 'admin'),
+        pm(projectB.projectId, users.otherTarget, 'member'),
+      ])
+      .execute();
   });
-  return { orgA, orgB, projectA, projectB, world: { callerEmail: caller?.email ?? '', outsiderEmail: users.signedIn.email, noticeId, faqId } };
+  return {
+    orgA,
+    orgB,
+    projectA,
+    projectB,
+    world: { callerEmail: caller?.email ?? '', outsiderEmail: users.signedIn.email, noticeId, faqId },
+  };
 }
 
 async function send(entry: RouteEntry, role: Role, side: 'own' | 'other'): Promise<number> {
@@ -160,14 +291,22 @@ describe('permission matrix', () => {
           checks++;
           const want = expected(entry, role, side);
           const outcome = entry.outcome ?? (entry.sample ? 'success' : 'notDenied');
-          const ok = want !== 'allowed'
-            ? status === want
-            : outcome === 'success' ? status >= 200 && status < 300 : status !== 401 && status !== 403;
-          if (!ok) failures.push(`${entry.method} ${entry.path} as ${role} (${side}): ${status}, expected ${want === 'allowed' ? outcome : want}`);
+          const ok =
+            want !== 'allowed'
+              ? status === want
+              : outcome === 'success'
+                ? status >= 200 && status < 300
+                : status !== 401 && status !== 403;
+          if (!ok)
+            failures.push(
+              `${entry.method} ${entry.path} as ${role} (${side}): ${status}, expected ${want === 'allowed' ? outcome : want}`,
+            );
         }
         // A public route does not care who asks: the same answer with or without a token.
         if (entry.access === 'public' && new Set(statuses.values()).size !== 1) {
-          failures.push(`${entry.method} ${entry.path}: public, yet answers differ by caller: ${JSON.stringify(Object.fromEntries(statuses))}`);
+          failures.push(
+            `${entry.method} ${entry.path}: public, yet answers differ by caller: ${JSON.stringify(Object.fromEntries(statuses))}`,
+          );
         }
       }
     }

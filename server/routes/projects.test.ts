@@ -23,12 +23,24 @@ const create = (user: TestUser, body: object) => as(t, user, 'POST', 'projects',
 
 describe('project create', () => {
   it('creates a project whose kind follows the subtype, with the creator as admin', async () => {
-    const res = await create(alice, { title: '고양이 탐지 1', description: 'Boxes, (cats) & dogs.', subtype: 'IMAGE_OBJECT_DETECTION' });
+    const res = await create(alice, {
+      title: '고양이 탐지 1',
+      description: 'Boxes, (cats) & dogs.',
+      subtype: 'IMAGE_OBJECT_DETECTION',
+    });
     expect(res.status).toBe(201);
     expect(projectSchema.safeParse(res.body).success).toBe(true);
     expect(res.body).toMatchObject({
-      title: '고양이 탐지 1', description: 'Boxes, (cats) & dogs.', kind: 'IMAGE', subtype: 'IMAGE_OBJECT_DETECTION', role: 'admin',
-      organizationId: null, imageCount: 0, labeledCount: 0, labelCount: 0, split: { train: 70, validation: 20, test: 10 },
+      title: '고양이 탐지 1',
+      description: 'Boxes, (cats) & dogs.',
+      kind: 'IMAGE',
+      subtype: 'IMAGE_OBJECT_DETECTION',
+      role: 'admin',
+      organizationId: null,
+      imageCount: 0,
+      labeledCount: 0,
+      labelCount: 0,
+      split: { train: 70, validation: 20, test: 10 },
       schedule: { enabled: false, cycle: null },
     });
     expect((await create(alice, { title: 'Audio', subtype: 'AUDIO_SPEECH_RECOGNITION' })).body.kind).toBe('AUDIO');
@@ -42,8 +54,14 @@ describe('project create', () => {
       [{ title: 'a'.repeat(21), subtype: 'IMAGE_CLASSIFICATION' }, { title: 'validation:max20' }],
       [{ title: ' leading', subtype: 'IMAGE_CLASSIFICATION' }, { title: 'validation:noLeadingSpace' }],
       [{ title: 'bad_title!', subtype: 'IMAGE_CLASSIFICATION' }, { title: 'validation:koreanEnglishDigitsOnly' }],
-      [{ title: 'Ok', description: 'x'.repeat(101), subtype: 'IMAGE_CLASSIFICATION' }, { description: 'validation:max100' }],
-      [{ title: 'Ok', description: '<script>', subtype: 'IMAGE_CLASSIFICATION' }, { description: 'validation:inappropriateCharacters' }],
+      [
+        { title: 'Ok', description: 'x'.repeat(101), subtype: 'IMAGE_CLASSIFICATION' },
+        { description: 'validation:max100' },
+      ],
+      [
+        { title: 'Ok', description: '<script>', subtype: 'IMAGE_CLASSIFICATION' },
+        { description: 'validation:inappropriateCharacters' },
+      ],
       [{ title: 'Ok', subtype: 'IMAGE_NOPE' }, { subtype: 'validation:invalid' }],
       [{ title: 42, subtype: 'IMAGE_CLASSIFICATION' }, { title: 'validation:required' }],
     ];
@@ -54,7 +72,9 @@ describe('project create', () => {
       expect(res.body.error.fields).toEqual(fields);
     }
     expect((await create(alice, { title: 'a'.repeat(20), subtype: 'IMAGE_CLASSIFICATION' })).status).toBe(201);
-    expect((await create(alice, { title: 'Ok', description: 'x'.repeat(100), subtype: 'IMAGE_CLASSIFICATION' })).status).toBe(201);
+    expect(
+      (await create(alice, { title: 'Ok', description: 'x'.repeat(100), subtype: 'IMAGE_CLASSIFICATION' })).status,
+    ).toBe(201);
   });
 
   it('refuses unknown keys (kind, role, ids) and bodies that are not JSON objects', async () => {
@@ -71,11 +91,17 @@ describe('project create', () => {
   it('creates in an organization only for its owners and admins, who then act as project admins', async () => {
     const orgId = randomUUID();
     const now = t.clock.now().toISOString();
-    await t.database.db.insertInto('organizations').values({ id: orgId, name: 'Team', created_at: now, updated_at: now }).execute();
-    await t.database.db.insertInto('organization_members').values([
-      { organization_id: orgId, user_id: alice.id, role: 'member', joined_at: now },
-      { organization_id: orgId, user_id: bob.id, role: 'admin', joined_at: now },
-    ]).execute();
+    await t.database.db
+      .insertInto('organizations')
+      .values({ id: orgId, name: 'Team', created_at: now, updated_at: now })
+      .execute();
+    await t.database.db
+      .insertInto('organization_members')
+      .values([
+        { organization_id: orgId, user_id: alice.id, role: 'member', joined_at: now },
+        { organization_id: orgId, user_id: bob.id, role: 'admin', joined_at: now },
+      ])
+      .execute();
     const body = { title: 'Team project', subtype: 'IMAGE_SEGMENTATION', organizationId: orgId };
     expect((await create(alice, body)).status).toBe(403);
     expect((await create(carol, body)).status).toBe(404);
@@ -85,7 +111,11 @@ describe('project create', () => {
     // Alice (plain organization member) does not see it; an organization admin who is not a
     // project member acts as its admin.
     expect((await as(t, alice, 'GET', `projects/${made.body.id}`)).status).toBe(404);
-    await t.database.db.updateTable('organization_members').set({ role: 'admin' }).where('user_id', '=', alice.id).execute();
+    await t.database.db
+      .updateTable('organization_members')
+      .set({ role: 'admin' })
+      .where('user_id', '=', alice.id)
+      .execute();
     const seen = await as(t, alice, 'GET', `projects/${made.body.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.role).toBe('admin');
@@ -106,7 +136,11 @@ describe('project list and read', () => {
     expect(all.status).toBe(200);
     expect(projectListSchema.safeParse(all.body).success).toBe(true);
     expect(all.body.map((p: { id: string }) => p.id).sort()).toEqual([mine, theirs].sort());
-    expect(all.body.find((p: { id: string }) => p.id === mine)).toMatchObject({ imageCount: 2, labeledCount: 1, role: 'admin' });
+    expect(all.body.find((p: { id: string }) => p.id === mine)).toMatchObject({
+      imageCount: 2,
+      labeledCount: 1,
+      role: 'admin',
+    });
     expect(all.body.find((p: { id: string }) => p.id === theirs).role).toBe('member');
     const admin = await as(t, owner, 'GET', 'projects?role=admin');
     expect(admin.body.map((p: { id: string }) => p.id)).toEqual([mine]);
@@ -134,7 +168,9 @@ describe('project update and delete', () => {
     const ok = await as(t, alice, 'PATCH', `projects/${id}`, { title: 'After', description: 'New text.' });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ title: 'After', description: 'New text.' });
-    expect((await as(t, alice, 'PATCH', `projects/${id}`, { title: ' x' })).body.error.fields).toEqual({ title: 'validation:noLeadingSpace' });
+    expect((await as(t, alice, 'PATCH', `projects/${id}`, { title: ' x' })).body.error.fields).toEqual({
+      title: 'validation:noLeadingSpace',
+    });
     expect((await as(t, alice, 'PATCH', `projects/${id}`, { subtype: 'TEXT_SUMMARIZATION' })).status).toBe(400);
     for (const user of [bob, carol]) {
       const res = await as(t, user, 'PATCH', `projects/${id}`, { title: 'Nope' });
@@ -167,13 +203,19 @@ describe('learning schedule', () => {
     const missing = await as(t, alice, 'PUT', `projects/${id}/schedule`, { enabled: true, cycle: null });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields).toEqual({ cycle: 'validation:repeatCycle' });
-    expect((await as(t, alice, 'PUT', `projects/${id}/schedule`, { enabled: true, cycle: 'monthly' })).body.error.fields).toEqual({ cycle: 'validation:repeatCycle' });
+    expect(
+      (await as(t, alice, 'PUT', `projects/${id}/schedule`, { enabled: true, cycle: 'monthly' })).body.error.fields,
+    ).toEqual({ cycle: 'validation:repeatCycle' });
     expect((await as(t, alice, 'PUT', `projects/${id}/schedule`, { enabled: 'yes', cycle: 'week' })).status).toBe(400);
-    expect((await as(t, alice, 'PUT', `projects/${id}/schedule`, { enabled: true, cycle: 'week', at: 3 })).status).toBe(400);
+    expect((await as(t, alice, 'PUT', `projects/${id}/schedule`, { enabled: true, cycle: 'week', at: 3 })).status).toBe(
+      400,
+    );
     const ok = await as(t, alice, 'PUT', `projects/${id}/schedule`, { enabled: true, cycle: 'weekend' });
     expect(ok.status).toBe(200);
     expect(ok.body.schedule).toEqual({ enabled: true, cycle: 'weekend' });
-    expect((await as(t, alice, 'PUT', `projects/${id}/schedule`, { enabled: false, cycle: null })).body.schedule).toEqual({ enabled: false, cycle: null });
+    expect(
+      (await as(t, alice, 'PUT', `projects/${id}/schedule`, { enabled: false, cycle: null })).body.schedule,
+    ).toEqual({ enabled: false, cycle: null });
   });
 });
 
@@ -183,7 +225,11 @@ describe('split ratios', () => {
     const imageIds: string[] = [];
     for (let i = 0; i < 60; i++) imageIds.push(await seedImage(t, id, { split: 'train' }));
     const splitsNow = async () => {
-      const rows = await t.database.db.selectFrom('images').select(['id', 'split']).where('project_id', '=', id).execute();
+      const rows = await t.database.db
+        .selectFrom('images')
+        .select(['id', 'split'])
+        .where('project_id', '=', id)
+        .execute();
       return Object.fromEntries(rows.map((r) => [r.id, r.split]));
     };
 
@@ -191,7 +237,9 @@ describe('split ratios', () => {
     expect(first.status).toBe(200);
     const seed = first.body.split.seed as number;
     expect(first.body.split).toMatchObject({ train: 50, validation: 30, test: 20 });
-    const expected = Object.fromEntries(imageIds.map((i) => [i, splitFor({ train: 50, validation: 30, test: 20, seed }, i)]));
+    const expected = Object.fromEntries(
+      imageIds.map((i) => [i, splitFor({ train: 50, validation: 30, test: 20, seed }, i)]),
+    );
     expect(await splitsNow()).toEqual(expected);
     expect(new Set(Object.values(expected)).size).toBe(3);
 
@@ -200,11 +248,18 @@ describe('split ratios', () => {
     expect(again.body.split.seed).toBe(seed);
     expect(await splitsNow()).toEqual(expected);
 
-    const rerolled = await as(t, alice, 'PUT', `projects/${id}/split`, { train: 50, validation: 30, test: 20, reroll: true });
+    const rerolled = await as(t, alice, 'PUT', `projects/${id}/split`, {
+      train: 50,
+      validation: 30,
+      test: 20,
+      reroll: true,
+    });
     const newSeed = rerolled.body.split.seed as number;
     expect(newSeed).not.toBe(seed);
     const after = await splitsNow();
-    expect(after).toEqual(Object.fromEntries(imageIds.map((i) => [i, splitFor({ train: 50, validation: 30, test: 20, seed: newSeed }, i)])));
+    expect(after).toEqual(
+      Object.fromEntries(imageIds.map((i) => [i, splitFor({ train: 50, validation: 30, test: 20, seed: newSeed }, i)])),
+    );
     expect(after).not.toEqual(expected);
   });
 
@@ -214,9 +269,15 @@ describe('split ratios', () => {
     const bad = await as(t, alice, 'PUT', `projects/${id}/split`, { train: 50, validation: 30, test: 30 });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ test: 'validation:split.sum' });
-    expect((await as(t, alice, 'PUT', `projects/${id}/split`, { train: 50.5, validation: 29.5, test: 20 })).status).toBe(400);
-    expect((await as(t, alice, 'PUT', `projects/${id}/split`, { train: '70', validation: 20, test: 10 })).status).toBe(400);
-    expect((await as(t, alice, 'PUT', `projects/${id}/split`, { train: 70, validation: 20, test: 10, seed: 5 })).status).toBe(400);
+    expect(
+      (await as(t, alice, 'PUT', `projects/${id}/split`, { train: 50.5, validation: 29.5, test: 20 })).status,
+    ).toBe(400);
+    expect((await as(t, alice, 'PUT', `projects/${id}/split`, { train: '70', validation: 20, test: 10 })).status).toBe(
+      400,
+    );
+    expect(
+      (await as(t, alice, 'PUT', `projects/${id}/split`, { train: 70, validation: 20, test: 10, seed: 5 })).status,
+    ).toBe(400);
     expect((await as(t, bob, 'PUT', `projects/${id}/split`, { train: 70, validation: 20, test: 10 })).status).toBe(403);
   });
 });

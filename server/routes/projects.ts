@@ -53,12 +53,27 @@ export function createProjectRoutes(ctx: AppContext) {
       await trx
         .insertInto('projects')
         .values({
-          id, organization_id: organizationId ?? null, title, description, kind: kindOfSubtype(subtype), subtype,
-          split_train: 70, split_validation: 20, split_test: 10, split_seed: newSplitSeed(), schedule_enabled: 0, schedule_cycle: null,
-          created_by: user.id, created_at: now, updated_at: now,
+          id,
+          organization_id: organizationId ?? null,
+          title,
+          description,
+          kind: kindOfSubtype(subtype),
+          subtype,
+          split_train: 70,
+          split_validation: 20,
+          split_test: 10,
+          split_seed: newSplitSeed(),
+          schedule_enabled: 0,
+          schedule_cycle: null,
+          created_by: user.id,
+          created_at: now,
+          updated_at: now,
         })
         .execute();
-      await trx.insertInto('project_members').values({ project_id: id, user_id: user.id, role: 'admin', joined_at: now }).execute();
+      await trx
+        .insertInto('project_members')
+        .values({ project_id: id, user_id: user.id, role: 'admin', joined_at: now })
+        .execute();
     });
     return c.json(await viewOrThrow(id, user.id), 201);
   });
@@ -67,56 +82,87 @@ export function createProjectRoutes(ctx: AppContext) {
     c.json(await viewOrThrow(c.get('project').projectId, c.get('user').id)),
   );
 
-  r.patch('/:projectId', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), jsonBody(projectUpdateSchema), async (c) => {
-    const { projectId } = c.get('project');
-    const body = c.req.valid('json');
-    await ctx.db
-      .updateTable('projects')
-      .set({ ...body, updated_at: ctx.now().toISOString() })
-      .where('id', '=', projectId)
-      .execute();
-    return c.json(await viewOrThrow(projectId, c.get('user').id));
-  });
+  r.patch(
+    '/:projectId',
+    signedIn,
+    paramsOf(projectParams),
+    requireProjectRole(ctx, 'admin'),
+    jsonBody(projectUpdateSchema),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const body = c.req.valid('json');
+      await ctx.db
+        .updateTable('projects')
+        .set({ ...body, updated_at: ctx.now().toISOString() })
+        .where('id', '=', projectId)
+        .execute();
+      return c.json(await viewOrThrow(projectId, c.get('user').id));
+    },
+  );
 
   // Soft delete: the rows stay, so members who still hold the id are told it was deleted (410).
   r.delete('/:projectId', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), async (c) => {
     const now = ctx.now().toISOString();
-    await ctx.db.updateTable('projects').set({ deleted_at: now, updated_at: now }).where('id', '=', c.get('project').projectId).execute();
+    await ctx.db
+      .updateTable('projects')
+      .set({ deleted_at: now, updated_at: now })
+      .where('id', '=', c.get('project').projectId)
+      .execute();
     return c.body(null, 204);
   });
 
-  r.put('/:projectId/schedule', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), jsonBody(scheduleSchema), async (c) => {
-    const { projectId } = c.get('project');
-    const { enabled, cycle } = c.req.valid('json');
-    await ctx.db
-      .updateTable('projects')
-      .set({ schedule_enabled: enabled ? 1 : 0, schedule_cycle: cycle, updated_at: ctx.now().toISOString() })
-      .where('id', '=', projectId)
-      .execute();
-    return c.json(await viewOrThrow(projectId, c.get('user').id));
-  });
-
-  r.put('/:projectId/split', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), jsonBody(splitUpdateSchema), async (c) => {
-    const { projectId } = c.get('project');
-    const { train, validation, test, reroll } = c.req.valid('json');
-    const now = ctx.now().toISOString();
-    await ctx.db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('projects')
-        .select('split_seed')
-        .where('id', '=', projectId)
-        .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
-        .executeTakeFirstOrThrow();
-      const seed = reroll ? newSplitSeed() : Number(current.split_seed);
-      await trx
+  r.put(
+    '/:projectId/schedule',
+    signedIn,
+    paramsOf(projectParams),
+    requireProjectRole(ctx, 'admin'),
+    jsonBody(scheduleSchema),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const { enabled, cycle } = c.req.valid('json');
+      await ctx.db
         .updateTable('projects')
-        .set({ split_train: train, split_validation: validation, split_test: test, split_seed: seed, updated_at: now })
+        .set({ schedule_enabled: enabled ? 1 : 0, schedule_cycle: cycle, updated_at: ctx.now().toISOString() })
         .where('id', '=', projectId)
         .execute();
-      await reassignSplits(trx, projectId, { train, validation, test, seed }, now);
-    });
-    return c.json(await viewOrThrow(projectId, c.get('user').id));
-  });
+      return c.json(await viewOrThrow(projectId, c.get('user').id));
+    },
+  );
+
+  r.put(
+    '/:projectId/split',
+    signedIn,
+    paramsOf(projectParams),
+    requireProjectRole(ctx, 'admin'),
+    jsonBody(splitUpdateSchema),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const { train, validation, test, reroll } = c.req.valid('json');
+      const now = ctx.now().toISOString();
+      await ctx.db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('projects')
+          .select('split_seed')
+          .where('id', '=', projectId)
+          .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirstOrThrow();
+        const seed = reroll ? newSplitSeed() : Number(current.split_seed);
+        await trx
+          .updateTable('projects')
+          .set({
+            split_train: train,
+            split_validation: validation,
+            split_test: test,
+            split_seed: seed,
+            updated_at: now,
+          })
+          .where('id', '=', projectId)
+          .execute();
+        await reassignSplits(trx, projectId, { train, validation, test, seed }, now);
+      });
+      return c.json(await viewOrThrow(projectId, c.get('user').id));
+    },
+  );
 
   return r;
 }

@@ -34,7 +34,12 @@ export function createProjectMemberRoutes(ctx: AppContext) {
   const signedIn = requireUser(ctx);
 
   const lockProject = async (trx: Kysely<Database>, projectId: string) => {
-    await trx.selectFrom('projects').select('id').where('id', '=', projectId).$if(ctx.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+    await trx
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', projectId)
+      .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
   };
   const adminCount = async (trx: Kysely<Database>, projectId: string) => {
     const row = await trx
@@ -46,66 +51,114 @@ export function createProjectMemberRoutes(ctx: AppContext) {
     return Number(row.n);
   };
   const targetRole = async (trx: Kysely<Database>, projectId: string, userId: string) =>
-    (await trx.selectFrom('project_members').select('role').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst())?.role;
+    (
+      await trx
+        .selectFrom('project_members')
+        .select('role')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.role;
 
   r.get('/:projectId/members', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), async (c) =>
     c.json(await projectMembersOf(ctx, c.get('project').projectId)),
   );
 
-  r.post('/:projectId/members', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), jsonBody(projectMemberAddSchema), async (c) => {
-    const { projectId } = c.get('project');
-    const { email, role } = c.req.valid('json');
-    const user = await findUserByEmail(ctx, email);
-    if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
-    const now = ctx.now().toISOString();
-    const added = await ctx.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('project_members')
-        .values({ project_id: projectId, user_id: user.id, role, joined_at: now })
-        .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
-      const project = await trx.selectFrom('projects').select('title').where('id', '=', projectId).executeTakeFirstOrThrow();
-      const locale = user.locale === 'en' ? 'en' : 'ko';
-      await trx
-        .insertInto('alerts')
-        .values({ id: randomUUID(), receiver_id: user.id, sender_id: c.get('user').id, message: INVITE_MESSAGE[locale](project.title), type: 'invite', read_at: null, created_at: now })
-        .execute();
-      return true;
-    });
-    if (!added) throw new ApiError('conflict', 'That user is already a member.');
-    return c.json(await projectMemberOf(ctx, projectId, user.id), 201);
-  });
+  r.post(
+    '/:projectId/members',
+    signedIn,
+    paramsOf(projectParams),
+    requireProjectRole(ctx, 'admin'),
+    jsonBody(projectMemberAddSchema),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const { email, role } = c.req.valid('json');
+      const user = await findUserByEmail(ctx, email);
+      if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
+      const now = ctx.now().toISOString();
+      const added = await ctx.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('project_members')
+          .values({ project_id: projectId, user_id: user.id, role, joined_at: now })
+          .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+        const project = await trx
+          .selectFrom('projects')
+          .select('title')
+          .where('id', '=', projectId)
+          .executeTakeFirstOrThrow();
+        const locale = user.locale === 'en' ? 'en' : 'ko';
+        await trx
+          .insertInto('alerts')
+          .values({
+            id: randomUUID(),
+            receiver_id: user.id,
+            sender_id: c.get('user').id,
+            message: INVITE_MESSAGE[locale](project.title),
+            type: 'invite',
+            read_at: null,
+            created_at: now,
+          })
+          .execute();
+        return true;
+      });
+      if (!added) throw new ApiError('conflict', 'That user is already a member.');
+      return c.json(await projectMemberOf(ctx, projectId, user.id), 201);
+    },
+  );
 
-  r.patch('/:projectId/members/:userId', signedIn, paramsOf(memberParams), requireProjectRole(ctx, 'admin'), jsonBody(projectMemberUpdateSchema), async (c) => {
-    const { projectId } = c.get('project');
-    const { userId } = c.req.valid('param');
-    const { role } = c.req.valid('json');
-    await ctx.db.transaction().execute(async (trx) => {
-      await lockProject(trx, projectId);
-      const current = await targetRole(trx, projectId, userId);
-      if (!current) throw memberNotFound();
-      if (current === 'admin' && role !== 'admin' && (await adminCount(trx, projectId)) <= 1) throw lastAdmin();
-      await trx.updateTable('project_members').set({ role }).where('project_id', '=', projectId).where('user_id', '=', userId).execute();
-    });
-    return c.json(await projectMemberOf(ctx, projectId, userId));
-  });
+  r.patch(
+    '/:projectId/members/:userId',
+    signedIn,
+    paramsOf(memberParams),
+    requireProjectRole(ctx, 'admin'),
+    jsonBody(projectMemberUpdateSchema),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const { userId } = c.req.valid('param');
+      const { role } = c.req.valid('json');
+      await ctx.db.transaction().execute(async (trx) => {
+        await lockProject(trx, projectId);
+        const current = await targetRole(trx, projectId, userId);
+        if (!current) throw memberNotFound();
+        if (current === 'admin' && role !== 'admin' && (await adminCount(trx, projectId)) <= 1) throw lastAdmin();
+        await trx
+          .updateTable('project_members')
+          .set({ role })
+          .where('project_id', '=', projectId)
+          .where('user_id', '=', userId)
+          .execute();
+      });
+      return c.json(await projectMemberOf(ctx, projectId, userId));
+    },
+  );
 
   // An admin removes anyone; anyone leaves (removes themself). The last admin stays.
-  r.delete('/:projectId/members/:userId', signedIn, paramsOf(memberParams), requireProjectRole(ctx, 'worker'), async (c) => {
-    const { projectId, role: callerRole } = c.get('project');
-    const { userId } = c.req.valid('param');
-    const self = userId === c.get('user').id;
-    if (!self && !projectRoleAtLeast(callerRole, 'admin')) throw projectForbidden();
-    await ctx.db.transaction().execute(async (trx) => {
-      await lockProject(trx, projectId);
-      const current = await targetRole(trx, projectId, userId);
-      if (!current) throw memberNotFound();
-      if (current === 'admin' && (await adminCount(trx, projectId)) <= 1) throw lastAdmin();
-      await trx.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
-    });
-    return c.body(null, 204);
-  });
+  r.delete(
+    '/:projectId/members/:userId',
+    signedIn,
+    paramsOf(memberParams),
+    requireProjectRole(ctx, 'worker'),
+    async (c) => {
+      const { projectId, role: callerRole } = c.get('project');
+      const { userId } = c.req.valid('param');
+      const self = userId === c.get('user').id;
+      if (!self && !projectRoleAtLeast(callerRole, 'admin')) throw projectForbidden();
+      await ctx.db.transaction().execute(async (trx) => {
+        await lockProject(trx, projectId);
+        const current = await targetRole(trx, projectId, userId);
+        if (!current) throw memberNotFound();
+        if (current === 'admin' && (await adminCount(trx, projectId)) <= 1) throw lastAdmin();
+        await trx
+          .deleteFrom('project_members')
+          .where('project_id', '=', projectId)
+          .where('user_id', '=', userId)
+          .execute();
+      });
+      return c.body(null, 204);
+    },
+  );
 
   return r;
 }

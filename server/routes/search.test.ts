@@ -55,7 +55,14 @@ describe('search', () => {
   });
 
   it('refuses an empty or too long keyword and unknown parameters', async () => {
-    for (const q of ['', 'keyword=', 'keyword=%20%20', `keyword=${'x'.repeat(101)}`, 'keyword=a&locale=de', 'keyword=a&page=2']) {
+    for (const q of [
+      '',
+      'keyword=',
+      'keyword=%20%20',
+      `keyword=${'x'.repeat(101)}`,
+      'keyword=a&locale=de',
+      'keyword=a&page=2',
+    ]) {
       expect((await t.app.request(`/api/search?${q}`)).status, q).toBe(400);
     }
   });

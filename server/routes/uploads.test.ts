@@ -32,12 +32,19 @@ beforeAll(async () => {
   worker = await createTestUser(t);
   outsider = await createTestUser(t);
   project = await seedProject(t, {
-    members: [{ user: admin, role: 'admin' }, { user: member, role: 'member' }, { user: worker, role: 'worker' }],
+    members: [
+      { user: admin, role: 'admin' },
+      { user: member, role: 'member' },
+      { user: worker, role: 'worker' },
+    ],
     labels: ['car', 'person'],
   });
   queue = new JobQueue(t.database.db, t.database.dialect, t.clock.now);
   const handlers = createJobHandlers({
-    db: t.database.db, blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')), tmpRoot: tmpRootOf(t.dataDir), now: t.clock.now,
+    db: t.database.db,
+    blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')),
+    tmpRoot: tmpRootOf(t.dataDir),
+    now: t.clock.now,
   });
   runner = new JobRunner(queue, handlers, { workerId: 'test-worker', log: () => {} });
 });
@@ -50,9 +57,17 @@ async function api(method: string, p: string, user: TestUser | null, body?: unkn
   return { status: res.status, body: (text ? JSON.parse(text) : null) as any, headers: res.headers };
 }
 
-async function put(projectId: string, uploadId: string, user: TestUser, body: BodyInit, headers: Record<string, string> = {}) {
+async function put(
+  projectId: string,
+  uploadId: string,
+  user: TestUser,
+  body: BodyInit,
+  headers: Record<string, string> = {},
+) {
   const res = await t.app.request(`/api/projects/${projectId}/uploads/${uploadId}`, {
-    method: 'PUT', headers: { Authorization: user.auth, 'Content-Type': 'application/octet-stream', ...headers }, body,
+    method: 'PUT',
+    headers: { Authorization: user.auth, 'Content-Type': 'application/octet-stream', ...headers },
+    body,
     ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit);
   const text = await res.text();
@@ -61,12 +76,24 @@ async function put(projectId: string, uploadId: string, user: TestUser, body: Bo
 }
 
 /** POST then PUT of one file; returns both answers. */
-async function upload(bytes: Buffer, opts: { user?: TestUser; projectId?: string; fileName?: string; declared?: number; label?: string; folder?: string } = {}) {
+async function upload(
+  bytes: Buffer,
+  opts: {
+    user?: TestUser;
+    projectId?: string;
+    fileName?: string;
+    declared?: number;
+    label?: string;
+    folder?: string;
+  } = {},
+) {
   const user = opts.user ?? member;
   const projectId = opts.projectId ?? project.id;
   const created = await api('POST', `projects/${projectId}/uploads`, user, {
-    fileName: opts.fileName ?? 'image.png', bytes: opts.declared ?? bytes.length,
-    ...(opts.label !== undefined ? { label: opts.label } : {}), ...(opts.folder !== undefined ? { folder: opts.folder } : {}),
+    fileName: opts.fileName ?? 'image.png',
+    bytes: opts.declared ?? bytes.length,
+    ...(opts.label !== undefined ? { label: opts.label } : {}),
+    ...(opts.folder !== undefined ? { folder: opts.folder } : {}),
   });
   if (created.status !== 201) return { created, stored: null };
   const stored = await put(projectId, created.body.uploadId as string, user, new Uint8Array(bytes));
@@ -77,7 +104,9 @@ async function upload(bytes: Buffer, opts: { user?: TestUser; projectId?: string
 function blobFiles(): string[] {
   const root = path.join(t.dataDir, 'blobs');
   if (!existsSync(root)) return [];
-  return readdirSync(root).filter((d) => d !== 'tmp').flatMap((d) => readdirSync(path.join(root, d)));
+  return readdirSync(root)
+    .filter((d) => d !== 'tmp')
+    .flatMap((d) => readdirSync(path.join(root, d)));
 }
 
 async function imageCount() {
@@ -86,7 +115,9 @@ async function imageCount() {
 }
 
 async function runAllJobs() {
-  while (await runner.runOnce()) { /* until the queue is empty */ }
+  while (await runner.runOnce()) {
+    /* until the queue is empty */
+  }
 }
 
 const fileUrl = (imageId: string, rest: string) => `/api/projects/${project.id}/images/${imageId}/${rest}`;
@@ -99,12 +130,21 @@ describe('uploads', () => {
     const none = await api('POST', `projects/${empty.id}/uploads`, admin, { fileName: 'a.png', bytes: 10 });
     expect(none.status).toBe(409);
     expect(none.body.error.code).toBe('labels_required');
-    const many = await seedProject(t, { members: [{ user: admin, role: 'admin' }], labels: Array.from({ length: 11 }, (_, i) => `L${i}`) });
-    const folder = await api('POST', `projects/${many.id}/uploads`, admin, { fileName: 'a.png', bytes: 10, folder: 'cats' });
+    const many = await seedProject(t, {
+      members: [{ user: admin, role: 'admin' }],
+      labels: Array.from({ length: 11 }, (_, i) => `L${i}`),
+    });
+    const folder = await api('POST', `projects/${many.id}/uploads`, admin, {
+      fileName: 'a.png',
+      bytes: 10,
+      folder: 'cats',
+    });
     expect(folder.status).toBe(409);
     expect(folder.body.error.code).toBe('too_many_labels');
     // A single-file upload is still allowed with 11 labels.
-    expect((await api('POST', `projects/${many.id}/uploads`, admin, { fileName: 'a.png', bytes: 10 })).status).toBe(201);
+    expect((await api('POST', `projects/${many.id}/uploads`, admin, { fileName: 'a.png', bytes: 10 })).status).toBe(
+      201,
+    );
   });
 
   it('is for admins and members of the project only', async () => {
@@ -125,16 +165,32 @@ describe('uploads', () => {
     expect(created.status).toBe(201);
     expect(stored?.status).toBe(202);
     const image = stored?.body;
-    expect(image).toMatchObject({ fileName: 'small.png', type: 'image/png', width: 640, height: 480, state: 'processing', tiles: null, labeled: false });
+    expect(image).toMatchObject({
+      fileName: 'small.png',
+      type: 'image/png',
+      width: 640,
+      height: 480,
+      state: 'processing',
+      tiles: null,
+      labeled: false,
+    });
     expect(image.thumbnailUrl).toBe(fileUrl(image.id, 'thumbnail'));
 
     const jobs = await api('GET', `projects/${project.id}/jobs`, worker);
     expect(jobs.status).toBe(200);
     expect(jobs.body[0]).toMatchObject({ kind: 'image.process', state: 'queued', progress: 0, attempts: 0 });
     await runAllJobs();
-    const row = await t.database.db.selectFrom('images').selectAll().where('id', '=', image.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('images')
+      .selectAll()
+      .where('id', '=', image.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'ready', pyramid: null, width: 640, height: 480 });
-    expect((await api('GET', `projects/${project.id}/jobs`, member)).body[0]).toMatchObject({ state: 'done', progress: 1, attempts: 1 });
+    expect((await api('GET', `projects/${project.id}/jobs`, member)).body[0]).toMatchObject({
+      state: 'done',
+      progress: 1,
+      attempts: 1,
+    });
 
     const thumb = await getFile(image.thumbnailUrl as string, worker);
     expect(thumb.status).toBe(200);
@@ -142,7 +198,11 @@ describe('uploads', () => {
     expect(thumb.headers.get('x-content-type-options')).toBe('nosniff');
     expect(thumb.headers.get('content-security-policy')).toContain('sandbox');
     expect(thumb.headers.get('cache-control')).toContain('immutable');
-    expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 256, height: 192 });
+    expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 256,
+      height: 192,
+    });
     const etag = thumb.headers.get('etag') ?? '';
     expect((await getFile(image.thumbnailUrl as string, worker, { 'If-None-Match': etag })).status).toBe(304);
 
@@ -164,7 +224,11 @@ describe('uploads', () => {
     const { stored } = await upload(jpeg, { fileName: 'big.jpg' });
     expect(stored?.status).toBe(202);
     await runAllJobs();
-    const image = (await t.database.db.selectFrom('images').selectAll().where('id', '=', stored?.body.id as string).executeTakeFirstOrThrow());
+    const image = await t.database.db
+      .selectFrom('images')
+      .selectAll()
+      .where('id', '=', stored?.body.id as string)
+      .executeTakeFirstOrThrow();
     expect(image.state).toBe('ready');
     // ceil(log2(4000)) = 12: levels 0 (1 × 1) … 12 (full size), as engine deepZoomLevels expects.
     const ref = JSON.parse(image.pyramid ?? '{}') as { format: string };
@@ -172,7 +236,11 @@ describe('uploads', () => {
     // The URL template of the image view: …/tiles/{level}/{x}_{y}.<format>.
     const tile = async (level: number, x: number, y: number) => {
       const res = await getFile(fileUrl(image.id, `tiles/${level}/${x}_${y}.${ref.format}`), worker);
-      return { status: res.status, type: res.headers.get('content-type'), meta: res.status === 200 ? await sharp(Buffer.from(await res.arrayBuffer())).metadata() : null };
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        meta: res.status === 200 ? await sharp(Buffer.from(await res.arrayBuffer())).metadata() : null,
+      };
     };
     // Full size: 8 × 6 tiles, the last ones cut to 4000 − 7·512 = 416 by 3000 − 5·512 = 440.
     expect(await tile(12, 7, 5)).toMatchObject({ status: 200, type: 'image/jpeg', meta: { width: 416, height: 440 } });
@@ -199,7 +267,9 @@ describe('uploads', () => {
     const text = await upload(Buffer.from('just some text pretending to be a PNG'), { fileName: 'photo.png' });
     expect(text.stored?.status).toBe(415);
     expect(text.stored?.body.error.code).toBe('image_invalid');
-    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), { fileName: 'a.png' });
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), {
+      fileName: 'a.png',
+    });
     expect(svg.stored?.body.error.code).toBe('image_invalid');
     // 40000 × 30000 declared (1.2 gigapixels) in a file of a few hundred bytes.
     const bomb = await upload(pngHeaderOnly(40_000, 30_000));
@@ -225,7 +295,9 @@ describe('uploads', () => {
         controller.enqueue(new Uint8Array(200 * 1024).fill(7));
       },
     });
-    const understated = await put(project.id, created.body.uploadId as string, member, stream, { 'Content-Length': '1000' });
+    const understated = await put(project.id, created.body.uploadId as string, member, stream, {
+      'Content-Length': '1000',
+    });
     expect(understated.status).toBe(413);
     // Content-Length above the declared size: refused before reading.
     expect((await put(project.id, created.body.uploadId as string, member, new Uint8Array(2000))).status).toBe(413);
@@ -253,7 +325,9 @@ describe('uploads', () => {
     });
     const before = process.memoryUsage().rss;
     let peak = before;
-    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
     try {
       const res = await put(project.id, created.body.uploadId as string, member, body);
       // All of it arrived (counted), then the type check refused it: not an image.
@@ -269,13 +343,25 @@ describe('uploads', () => {
     const created = await api('POST', `projects/${project.id}/uploads`, member, { fileName: 'late.png', bytes: 10 });
     t.clock.advance(24 * 3600 + 1);
     // A token signed now (the one from the start of the file has expired on this clock).
-    const fresh = { ...member, auth: `Bearer ${await signAccessToken({ config: t.config, now: t.clock.now } as unknown as AppContext, member.id)}` };
+    const fresh = {
+      ...member,
+      auth: `Bearer ${await signAccessToken({ config: t.config, now: t.clock.now } as unknown as AppContext, member.id)}`,
+    };
     expect((await put(project.id, created.body.uploadId as string, fresh, new Uint8Array(10))).status).toBe(404);
-    expect((await api('POST', `projects/${project.id}/uploads`, fresh, { fileName: 'next.png', bytes: 10 })).status).toBe(201);
-    const left = await t.database.db.selectFrom('uploads').select('id').where('id', '=', created.body.uploadId as string).execute();
+    expect(
+      (await api('POST', `projects/${project.id}/uploads`, fresh, { fileName: 'next.png', bytes: 10 })).status,
+    ).toBe(201);
+    const left = await t.database.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', '=', created.body.uploadId as string)
+      .execute();
     expect(left).toEqual([]);
     member = fresh;
-    worker = { ...worker, auth: `Bearer ${await signAccessToken({ config: t.config, now: t.clock.now } as unknown as AppContext, worker.id)}` };
+    worker = {
+      ...worker,
+      auth: `Bearer ${await signAccessToken({ config: t.config, now: t.clock.now } as unknown as AppContext, worker.id)}`,
+    };
   });
 
   it('cancels an upload before and after its bytes arrived, leaving nothing', async () => {
@@ -295,12 +381,20 @@ describe('uploads', () => {
   });
 
   it('maps the sub-folder of a classification folder upload to the label of that name', async () => {
-    const cls = await seedProject(t, { subtype: 'IMAGE_CLASSIFICATION', members: [{ user: member, role: 'member' }], labels: ['Cat', 'dog'] });
+    const cls = await seedProject(t, {
+      subtype: 'IMAGE_CLASSIFICATION',
+      members: [{ user: member, role: 'member' }],
+      labels: ['Cat', 'dog'],
+    });
     const png = await pngOf(32, 32, '#123456');
     const cat = await upload(png, { projectId: cls.id, folder: 'pets/cat', label: 'cat' });
     expect(cat.created.body).toMatchObject({ labelId: cls.labels.Cat, unknownLabel: null });
     expect(cat.stored?.body).toMatchObject({ labeled: true, labelIds: [cls.labels.Cat] });
-    const annotation = await t.database.db.selectFrom('annotations').selectAll().where('image_id', '=', cat.stored?.body.id as string).executeTakeFirstOrThrow();
+    const annotation = await t.database.db
+      .selectFrom('annotations')
+      .selectAll()
+      .where('image_id', '=', cat.stored?.body.id as string)
+      .executeTakeFirstOrThrow();
     expect(annotation).toMatchObject({ kind: 'class', label_id: cls.labels.Cat });
     const bird = await upload(png, { projectId: cls.id, folder: 'pets/bird', label: 'bird' });
     expect(bird.created.body).toMatchObject({ labelId: null, unknownLabel: 'bird' });
@@ -323,7 +417,9 @@ describe('uploads', () => {
       expect(stored?.body).toMatchObject({ type: 'image/bmp', width: 120 + i, height: 100 });
       await runAllJobs();
       const id = stored?.body.id as string;
-      expect((await t.database.db.selectFrom('images').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('ready');
+      expect(
+        (await t.database.db.selectFrom('images').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state,
+      ).toBe('ready');
       const original = await getFile(fileUrl(id, 'original'), member);
       expect(original.headers.get('content-type')).toBe('image/bmp');
       expect(Buffer.from(await original.arrayBuffer()).equals(bmp)).toBe(true);
@@ -351,7 +447,11 @@ describe('uploads', () => {
     await runAllJobs();
     const { stored } = await upload(await pngOf(77, 77, '#0f0f0f'));
     const imageId = stored?.body.id as string;
-    const row = await t.database.db.selectFrom('images').select('blob_key').where('id', '=', imageId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('images')
+      .select('blob_key')
+      .where('id', '=', imageId)
+      .executeTakeFirstOrThrow();
     await new LocalBlobStore(path.join(t.dataDir, 'blobs')).delete(row.blob_key);
     const quiet = console.error;
     console.error = () => {};
@@ -365,11 +465,17 @@ describe('uploads', () => {
       console.error = quiet;
     }
     expect(await runner.runOnce()).toBe(false);
-    const image = await t.database.db.selectFrom('images').select(['state', 'error']).where('id', '=', imageId).executeTakeFirstOrThrow();
+    const image = await t.database.db
+      .selectFrom('images')
+      .select(['state', 'error'])
+      .where('id', '=', imageId)
+      .executeTakeFirstOrThrow();
     expect(image).toEqual({ state: 'failed', error: PROCESSING_FAILED_MESSAGE });
     const jobs = await api('GET', `projects/${project.id}/jobs`, member);
     const failed = (jobs.body as { state: string }[]).filter((j) => j.state === 'failed');
-    expect(failed).toEqual([expect.objectContaining({ kind: 'image.process', attempts: 3, error: PROCESSING_FAILED_MESSAGE })]);
+    expect(failed).toEqual([
+      expect.objectContaining({ kind: 'image.process', attempts: 3, error: PROCESSING_FAILED_MESSAGE }),
+    ]);
   });
 
   it('processes a 14000 × 14000 PNG (a 1 MB file) into a pyramid with bounded memory', async () => {
@@ -380,13 +486,19 @@ describe('uploads', () => {
     expect(stored?.body).toMatchObject({ width: 14000, height: 14000 });
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
-    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 50);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
     try {
       await runAllJobs();
     } finally {
       clearInterval(sampler);
     }
-    const row = await t.database.db.selectFrom('images').selectAll().where('id', '=', stored?.body.id as string).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('images')
+      .selectAll()
+      .where('id', '=', stored?.body.id as string)
+      .executeTakeFirstOrThrow();
     expect(row.state).toBe('ready');
     expect(JSON.parse(row.pyramid ?? '{}')).toMatchObject({ levels: 15 });
     // Decoding it whole would take 196 MB (grey) to 588 MB (RGB tiles); libvips streams strips.

@@ -33,17 +33,37 @@ const codeOf = async (res: Response) => ((await res.json()) as { error: { code: 
 describe('profile', () => {
   it('reads and updates the profile with the contract schemas', async () => {
     const got = await call(t, 'GET', 'auth/user', undefined, me.token);
-    expect(got.body).toMatchObject({ email: 'me@example.com', introduction: '', notifications: { notice: true, training: true, market: false } });
-    const patched = await call(t, 'PATCH', 'auth/user', { name: '나 자신', introduction: 'Hello.', notifications: { notice: false, training: true, market: true } }, me.token);
+    expect(got.body).toMatchObject({
+      email: 'me@example.com',
+      introduction: '',
+      notifications: { notice: true, training: true, market: false },
+    });
+    const patched = await call(
+      t,
+      'PATCH',
+      'auth/user',
+      { name: '나 자신', introduction: 'Hello.', notifications: { notice: false, training: true, market: true } },
+      me.token,
+    );
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ name: '나 자신', introduction: 'Hello.', notifications: { notice: false, training: true, market: true } });
+    expect(patched.body).toMatchObject({
+      name: '나 자신',
+      introduction: 'Hello.',
+      notifications: { notice: false, training: true, market: true },
+    });
   });
 
   it('refuses bad updates and changes nothing', async () => {
     const extra = await call(t, 'PATCH', 'auth/user', { scope: ['admin'] }, me.token);
     expect(extra.status).toBe(400);
     expect(extra.body.error.code).toBe('bad_request');
-    const types = await call(t, 'PATCH', 'auth/user', { name: ' lead', notifications: { notice: 'yes', training: true, market: true } }, me.token);
+    const types = await call(
+      t,
+      'PATCH',
+      'auth/user',
+      { name: ' lead', notifications: { notice: 'yes', training: true, market: true } },
+      me.token,
+    );
     expect(types.status).toBe(400);
     expect(types.body.error.code).toBe('validation');
     expect(Object.keys(types.body.error.fields)).toEqual(expect.arrayContaining(['name', 'notifications.notice']));
@@ -82,22 +102,39 @@ describe('avatar', () => {
     expect(meta.exif).toBeUndefined();
     expect(bytes.includes('<script>')).toBe(false);
     // Someone else's profile shows it too.
-    expect((await call(t, 'GET', 'auth/user/email/me%40example.com', undefined, friend.token)).body[0].avatar).toBe(user.avatar);
+    expect((await call(t, 'GET', 'auth/user/email/me%40example.com', undefined, friend.token)).body[0].avatar).toBe(
+      user.avatar,
+    );
   });
 
   it('refuses a renamed text file, an SVG with script and a 14000² pixel bomb', async () => {
     const text = await putAvatar(Buffer.from('just some text pretending to be a PNG'), { 'Content-Type': 'image/png' });
     expect(text.status).toBe(415);
     expect(await codeOf(text)).toBe('image_invalid');
-    const svg = await putAvatar(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), { 'Content-Type': 'image/svg+xml' });
+    const svg = await putAvatar(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      { 'Content-Type': 'image/svg+xml' },
+    );
     expect(svg.status).toBe(415);
     expect(await codeOf(svg)).toBe('image_invalid');
-    const bomb = await sharp({ create: { width: 14000, height: 14000, channels: 3, background: '#000' }, limitInputPixels: false }).toColourspace('b-w').png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+    const bomb = await sharp({
+      create: { width: 14000, height: 14000, channels: 3, background: '#000' },
+      limitInputPixels: false,
+    })
+      .toColourspace('b-w')
+      .png({ compressionLevel: 6, adaptiveFiltering: false })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(AVATAR_MAX_BYTES);
     const res = await putAvatar(bomb, { 'Content-Type': 'image/png' });
     expect(res.status).toBe(400);
     expect(await codeOf(res)).toBe('image_invalid');
-    const truncated = await putAvatar((await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } }).png().toBuffer()).subarray(0, 40));
+    const truncated = await putAvatar(
+      (
+        await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer()
+      ).subarray(0, 40),
+    );
     expect(await codeOf(truncated)).toBe('image_invalid');
   });
 
@@ -132,34 +169,86 @@ describe('avatar', () => {
 describe('password change', () => {
   it('refuses a wrong current password on the field, then changes it and ends other sessions', async () => {
     const user = await seedUser(t, 'changer@example.com', hash, PW);
-    const wrong = await call(t, 'POST', 'auth/password', { currentPassword: 'Wrong123!x', newPassword: 'Newpass1!x', confirmPassword: 'Newpass1!x' }, user.token);
+    const wrong = await call(
+      t,
+      'POST',
+      'auth/password',
+      { currentPassword: 'Wrong123!x', newPassword: 'Newpass1!x', confirmPassword: 'Newpass1!x' },
+      user.token,
+    );
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toMatchObject({ code: 'validation', fields: { currentPassword: 'validation:password.currentMismatch' } });
-    const mismatch = await call(t, 'POST', 'auth/password', { currentPassword: PW, newPassword: 'Newpass1!x', confirmPassword: 'Newpass2!x' }, user.token);
+    expect(wrong.body.error).toMatchObject({
+      code: 'validation',
+      fields: { currentPassword: 'validation:password.currentMismatch' },
+    });
+    const mismatch = await call(
+      t,
+      'POST',
+      'auth/password',
+      { currentPassword: PW, newPassword: 'Newpass1!x', confirmPassword: 'Newpass2!x' },
+      user.token,
+    );
     expect(mismatch.body.error.fields).toEqual({ confirmPassword: 'validation:password.confirmMismatch' });
-    const ok = await call(t, 'POST', 'auth/password', { currentPassword: PW, newPassword: 'Newpass1!x', confirmPassword: 'Newpass1!x' }, user.token);
+    const ok = await call(
+      t,
+      'POST',
+      'auth/password',
+      { currentPassword: PW, newPassword: 'Newpass1!x', confirmPassword: 'Newpass1!x' },
+      user.token,
+    );
     expect(ok.status).toBe(200);
     expect((await call(t, 'POST', 'auth/refresh', { refreshToken: user.refreshToken })).status).toBe(401);
     // The session that changed the password goes on with the pair it got back.
     const pair = ok.body as { token: string; refreshToken: string };
     expect((await call(t, 'GET', 'auth/user', undefined, pair.token)).status).toBe(200);
     expect((await call(t, 'POST', 'auth/refresh', { refreshToken: pair.refreshToken })).status).toBe(200);
-    const extra = await call(t, 'POST', 'auth/password', { currentPassword: 'Newpass1!x', newPassword: 'Newpass2!x', confirmPassword: 'Newpass2!x', role: 'admin' }, pair.token);
+    const extra = await call(
+      t,
+      'POST',
+      'auth/password',
+      { currentPassword: 'Newpass1!x', newPassword: 'Newpass2!x', confirmPassword: 'Newpass2!x', role: 'admin' },
+      pair.token,
+    );
     expect(extra.status).toBe(400);
-    expect((await call(t, 'POST', 'auth/login', { email: 'changer@example.com', password: 'Newpass1!x' })).status).toBe(200);
+    expect((await call(t, 'POST', 'auth/login', { email: 'changer@example.com', password: 'Newpass1!x' })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('alerts', () => {
-  it('sends as oneself to known receivers, lists newest first and marks only one\'s own read', async () => {
-    const forged = await call(t, 'POST', 'auth/alert', { sender: 'friend@example.com', receivers: ['me@example.com'], message: 'hi', type: 'info' }, me.token);
+  it("sends as oneself to known receivers, lists newest first and marks only one's own read", async () => {
+    const forged = await call(
+      t,
+      'POST',
+      'auth/alert',
+      { sender: 'friend@example.com', receivers: ['me@example.com'], message: 'hi', type: 'info' },
+      me.token,
+    );
     expect(forged.status).toBe(403);
     expect(forged.body.error.code).toBe('forbidden');
-    const sent = await call(t, 'POST', 'auth/alert', { sender: 'ME@example.com', receivers: ['friend@example.com', 'ghost@example.com', 'Friend@example.com'], message: 'Join my project', type: 'invite' }, me.token);
+    const sent = await call(
+      t,
+      'POST',
+      'auth/alert',
+      {
+        sender: 'ME@example.com',
+        receivers: ['friend@example.com', 'ghost@example.com', 'Friend@example.com'],
+        message: 'Join my project',
+        type: 'invite',
+      },
+      me.token,
+    );
     expect(sent.status).toBe(201);
     expect(sent.body).toEqual({ count: 1 });
     t.clock.advance(1);
-    await call(t, 'POST', 'auth/alert', { sender: 'me@example.com', receivers: ['friend@example.com'], message: 'Second', type: 'info' }, me.token);
+    await call(
+      t,
+      'POST',
+      'auth/alert',
+      { sender: 'me@example.com', receivers: ['friend@example.com'], message: 'Second', type: 'info' },
+      me.token,
+    );
     const list = await call(t, 'GET', 'auth/alerts', undefined, friend.token);
     expect(list.body.map((a: { message: string }) => a.message)).toEqual(['Second', 'Join my project']);
     expect(list.body[0]).toMatchObject({ sender: { email: 'me@example.com' }, read: false, type: 'info' });
@@ -170,7 +259,13 @@ describe('alerts', () => {
     expect((await call(t, 'POST', `auth/alerts/${id}/read`, undefined, friend.token)).status).toBe(204);
     expect((await call(t, 'GET', 'auth/alerts', undefined, friend.token)).body[1].read).toBe(true);
 
-    const bad = await call(t, 'POST', 'auth/alert', { sender: 'me@example.com', receivers: [], message: '', type: 'spam' }, me.token);
+    const bad = await call(
+      t,
+      'POST',
+      'auth/alert',
+      { sender: 'me@example.com', receivers: [], message: '', type: 'spam' },
+      me.token,
+    );
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['message', 'receivers', 'type']);
   });
@@ -189,13 +284,21 @@ describe('server errors', () => {
     const b = await createTestApp({}, { blobs: broken });
     try {
       const user = await seedUser(b, 'broken@example.com', hash, PW);
-      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
       const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      const res = await b.app.request('/api/auth/user/avatar', { method: 'PUT', body: png, headers: { Authorization: `Bearer ${user.token}` } });
+      const res = await b.app.request('/api/auth/user/avatar', {
+        method: 'PUT',
+        body: png,
+        headers: { Authorization: `Bearer ${user.token}` },
+      });
       quiet.mockRestore();
       expect(res.status).toBe(500);
       const text = await res.text();
-      expect(JSON.parse(text)).toEqual({ error: { code: 'internal', message: 'An error has occurred in the server.' } });
+      expect(JSON.parse(text)).toEqual({
+        error: { code: 'internal', message: 'An error has occurred in the server.' },
+      });
       expect(text).not.toMatch(/secret|at .*\.ts|Error:/);
     } finally {
       await b.close();

@@ -54,14 +54,22 @@ export function createUserRoutes(ctx: AppContext) {
     const webp = await processAvatar(await readLimitedBody(c, AVATAR_MAX_BYTES));
     const key = await ctx.blobs.put(webp);
     const old = c.get('user').avatar_key;
-    await ctx.db.updateTable('users').set({ avatar_key: key, updated_at: ctx.now().toISOString() }).where('id', '=', c.get('user').id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ avatar_key: key, updated_at: ctx.now().toISOString() })
+      .where('id', '=', c.get('user').id)
+      .execute();
     if (old !== key) await dropAvatarBlob(old);
     return c.json(userView(await reload(c.get('user').id)));
   });
 
   r.delete('/user/avatar', async (c) => {
     const old = c.get('user').avatar_key;
-    await ctx.db.updateTable('users').set({ avatar_key: null, updated_at: ctx.now().toISOString() }).where('id', '=', c.get('user').id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ avatar_key: null, updated_at: ctx.now().toISOString() })
+      .where('id', '=', c.get('user').id)
+      .execute();
     await dropAvatarBlob(old);
     return c.json(userView(await reload(c.get('user').id)));
   });
@@ -75,7 +83,9 @@ export function createUserRoutes(ctx: AppContext) {
     const { currentPassword, newPassword } = c.req.valid('json');
     const user = c.get('user');
     if (!user.password_hash || !(await verifyPassword(currentPassword, user.password_hash))) {
-      throw new ApiError('validation', 'The current password does not match.', { fields: { currentPassword: V.currentPasswordMismatch } });
+      throw new ApiError('validation', 'The current password does not match.', {
+        fields: { currentPassword: V.currentPasswordMismatch },
+      });
     }
     await ctx.db
       .updateTable('users')

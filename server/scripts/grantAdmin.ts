@@ -18,7 +18,11 @@ async function main() {
   const database = createDatabase(parseEnv());
   try {
     await migrateToLatest(database.db);
-    const user = await database.db.selectFrom('users').select(['id', 'scope']).where('email', '=', normalizeEmail(email)).executeTakeFirst();
+    const user = await database.db
+      .selectFrom('users')
+      .select(['id', 'scope'])
+      .where('email', '=', normalizeEmail(email))
+      .executeTakeFirst();
     if (!user) {
       console.error(`No account has the e-mail address ${email}.`);
       process.exitCode = 1;
@@ -29,7 +33,11 @@ async function main() {
     if (flag === '--revoke') scopes.delete('admin');
     else scopes.add('admin');
     const scope = ['user', 'admin'].filter((s) => scopes.has(s)).join(',');
-    await database.db.updateTable('users').set({ scope, updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+    await database.db
+      .updateTable('users')
+      .set({ scope, updated_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
     console.log(`${email}: scope ${scope}`);
   } finally {
     await database.close();

@@ -30,13 +30,16 @@ export interface FaqSeedRow {
 export function faqSeedRows(): FaqSeedRow[] {
   const sets = { ko, en } as const;
   return (['ko', 'en'] as const).flatMap((locale) =>
-    z.array(seedEntrySchema).parse(sets[locale]).map((e) => ({
-      id: `${locale}-${e.key}`,
-      locale,
-      category: e.category,
-      question: e.question,
-      answer: e.answer,
-      position: e.position,
-    })),
+    z
+      .array(seedEntrySchema)
+      .parse(sets[locale])
+      .map((e) => ({
+        id: `${locale}-${e.key}`,
+        locale,
+        category: e.category,
+        question: e.question,
+        answer: e.answer,
+        position: e.position,
+      })),
   );
 }

@@ -16,7 +16,9 @@ async function variant(i: number): Promise<{ bytes: Buffer; width: number; heigh
   const hue = (i * 360) / VARIANTS;
   const [width, height] = i % 3 === 0 ? [256, 160] : i % 3 === 1 ? [192, 256] : [256, 256];
   const c = (n: number) => Math.round(255 * (0.55 + 0.45 * Math.cos(((hue + n) * Math.PI) / 180)));
-  const band = Buffer.from(`<svg width="${width}" height="${height}"><rect y="${height * 0.4}" width="${width}" height="${height * 0.2}" fill="#222"/></svg>`);
+  const band = Buffer.from(
+    `<svg width="${width}" height="${height}"><rect y="${height * 0.4}" width="${width}" height="${height * 0.2}" fill="#222"/></svg>`,
+  );
   const bytes = await sharp({ create: { width, height, channels: 3, background: { r: c(0), g: c(120), b: c(240) } } })
     .composite([{ input: band }])
     .webp({ quality: 80 })
@@ -29,7 +31,13 @@ async function variant(i: number): Promise<{ bytes: Buffer; width: number; heigh
  * store: the gallery's e2e test and benchmark need thousands of images in seconds, which the
  * upload path (one request and one processing job each) cannot give. Never used by the app.
  */
-export async function seedGalleryImages(db: Kysely<Database>, blobs: BlobStore, projectId: string, count: number, now = new Date()): Promise<string[]> {
+export async function seedGalleryImages(
+  db: Kysely<Database>,
+  blobs: BlobStore,
+  projectId: string,
+  count: number,
+  now = new Date(),
+): Promise<string[]> {
   const variants = [];
   for (let i = 0; i < Math.min(VARIANTS, count); i++) {
     const v = await variant(i);
@@ -46,9 +54,25 @@ export async function seedGalleryImages(db: Kysely<Database>, blobs: BlobStore, 
       // Names sort in seeding order; creation times too (one millisecond apart).
       const at = new Date(now.getTime() + n).toISOString();
       rows.push({
-        id, project_id: projectId, file_name: `gallery-${String(n).padStart(5, '0')}.webp`, folder: '', type: 'image/webp',
-        width: v.width, height: v.height, bytes: v.bytes.length, blob_key: v.key, thumb_key: v.key, pyramid: null, state: 'ready',
-        error: null, split: 'train', labeled: 0, worker_id: null, uploaded_by: null, created_at: at, updated_at: at,
+        id,
+        project_id: projectId,
+        file_name: `gallery-${String(n).padStart(5, '0')}.webp`,
+        folder: '',
+        type: 'image/webp',
+        width: v.width,
+        height: v.height,
+        bytes: v.bytes.length,
+        blob_key: v.key,
+        thumb_key: v.key,
+        pyramid: null,
+        state: 'ready',
+        error: null,
+        split: 'train',
+        labeled: 0,
+        worker_id: null,
+        uploaded_by: null,
+        created_at: at,
+        updated_at: at,
       });
     }
     await db.insertInto('images').values(rows).execute();

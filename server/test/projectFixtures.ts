@@ -7,7 +7,11 @@ export async function as(t: TestApp, user: TestUser | null, method: string, path
   const headers: Record<string, string> = {};
   if (user) headers.Authorization = user.auth;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await t.app.request(`/api/${path}`, { method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+  const res = await t.app.request(`/api/${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
   const text = await res.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are checked by the assertions
   const json: any = text ? JSON.parse(text) : null;
@@ -15,8 +19,16 @@ export async function as(t: TestApp, user: TestUser | null, method: string, path
 }
 
 /** Adds `user` to the project with `role`, straight in the database. */
-export async function addProjectMember(t: TestApp, projectId: string, user: TestUser, role: 'admin' | 'member' | 'worker') {
-  await t.database.db.insertInto('project_members').values({ project_id: projectId, user_id: user.id, role, joined_at: t.clock.now().toISOString() }).execute();
+export async function addProjectMember(
+  t: TestApp,
+  projectId: string,
+  user: TestUser,
+  role: 'admin' | 'member' | 'worker',
+) {
+  await t.database.db
+    .insertInto('project_members')
+    .values({ project_id: projectId, user_id: user.id, role, joined_at: t.clock.now().toISOString() })
+    .execute();
 }
 
 export interface SeedImage {
@@ -40,10 +52,25 @@ export async function seedImage(t: TestApp, projectId: string, opts: SeedImage =
   await t.database.db
     .insertInto('images')
     .values({
-      id, project_id: projectId, file_name: opts.fileName ?? `${id.slice(0, 8)}.jpg`, folder: '', type: 'image/jpeg',
-      width: 640, height: 480, bytes: opts.bytes ?? 1000, blob_key: 'a'.repeat(64), thumb_key: opts.thumb === false ? null : 'b'.repeat(64),
-      pyramid: opts.pyramid ? JSON.stringify(opts.pyramid) : null, state: 'ready', error: null, split: opts.split ?? 'train',
-      labeled: opts.labeled ? 1 : 0, worker_id: opts.workerId ?? null, uploaded_by: null, created_at: now, updated_at: now,
+      id,
+      project_id: projectId,
+      file_name: opts.fileName ?? `${id.slice(0, 8)}.jpg`,
+      folder: '',
+      type: 'image/jpeg',
+      width: 640,
+      height: 480,
+      bytes: opts.bytes ?? 1000,
+      blob_key: 'a'.repeat(64),
+      thumb_key: opts.thumb === false ? null : 'b'.repeat(64),
+      pyramid: opts.pyramid ? JSON.stringify(opts.pyramid) : null,
+      state: 'ready',
+      error: null,
+      split: opts.split ?? 'train',
+      labeled: opts.labeled ? 1 : 0,
+      worker_id: opts.workerId ?? null,
+      uploaded_by: null,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   return id;
@@ -55,7 +82,20 @@ export async function seedAnnotation(t: TestApp, imageId: string, labelId: strin
   const now = t.clock.now().toISOString();
   await t.database.db
     .insertInto('annotations')
-    .values({ id, image_id: imageId, label_id: labelId, kind: 'box', x: 1, y: 1, width: 30, height: 30, data: null, created_by: null, created_at: now, updated_at: now })
+    .values({
+      id,
+      image_id: imageId,
+      label_id: labelId,
+      kind: 'box',
+      x: 1,
+      y: 1,
+      width: 30,
+      height: 30,
+      data: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   await t.database.db.updateTable('images').set({ labeled: 1 }).where('id', '=', imageId).execute();
   return id;

@@ -36,7 +36,10 @@ export interface TestApp {
  * SQLite in a temp folder by default; with TEST_DATABASE_URL (scripts/with-postgres.sh) a new
  * PostgreSQL database is created for the file and dropped by `close()`.
  */
-export async function createTestApp(overrides: Partial<ServerConfig> = {}, deps: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<ServerConfig> = {},
+  deps: Partial<AppDeps> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'maru-test-'));
   const dist = path.join(dataDir, 'dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });

@@ -27,15 +27,32 @@ export async function call(t: TestApp, method: string, path: string, body?: unkn
  * A verified account inserted directly (with a password hash made once per file: hashing at
  * full cost takes ~0.3 s), then signed in through the API.
  */
-export async function seedUser(t: TestApp, email: string, passwordHash: string, password: string, scope = 'user'): Promise<TokenPair & { id: string }> {
+export async function seedUser(
+  t: TestApp,
+  email: string,
+  passwordHash: string,
+  password: string,
+  scope = 'user',
+): Promise<TokenPair & { id: string }> {
   const now = t.clock.now().toISOString();
   const id = randomUUID();
   await t.database.db
     .insertInto('users')
     .values({
-      id, email, name: email.split('@')[0] ?? 'user', password_hash: passwordHash, scope, email_verified_at: now,
-      introduction: '', avatar_key: null, notify_notice: 1, notify_training: 1, notify_market: 0, locale: 'ko',
-      created_at: now, updated_at: now,
+      id,
+      email,
+      name: email.split('@')[0] ?? 'user',
+      password_hash: passwordHash,
+      scope,
+      email_verified_at: now,
+      introduction: '',
+      avatar_key: null,
+      notify_notice: 1,
+      notify_training: 1,
+      notify_market: 0,
+      locale: 'ko',
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   const res = await call(t, 'POST', 'auth/login', { email, password });

@@ -15,7 +15,10 @@ export interface TestUser {
  * A verified user written straight into the test database, with an access token signed by the
  * app's own key — for route tests that are about something other than signing in.
  */
-export async function createTestUser(t: TestApp, opts: { name?: string; email?: string; admin?: boolean; locale?: 'ko' | 'en' } = {}): Promise<TestUser> {
+export async function createTestUser(
+  t: TestApp,
+  opts: { name?: string; email?: string; admin?: boolean; locale?: 'ko' | 'en' } = {},
+): Promise<TestUser> {
   const id = randomUUID();
   const email = opts.email ?? `u-${id.slice(0, 8)}@example.com`;
   const name = opts.name ?? 'Test User';

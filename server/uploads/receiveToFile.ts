@@ -13,7 +13,12 @@ export const incomplete = () => new ApiError('bad_request', 'The upload ended be
  * when the body ends. A Content-Length above `declared` is refused before reading. The caller
  * removes the file on error.
  */
-export async function receiveToFile(body: ReadableStream<Uint8Array> | null, contentLength: string | undefined, declared: number, file: string): Promise<number> {
+export async function receiveToFile(
+  body: ReadableStream<Uint8Array> | null,
+  contentLength: string | undefined,
+  declared: number,
+  file: string,
+): Promise<number> {
   const claimed = Number(contentLength ?? NaN);
   if (Number.isFinite(claimed) && claimed > declared) throw tooLarge();
   if (!body) throw incomplete();
@@ -26,7 +31,11 @@ export async function receiveToFile(body: ReadableStream<Uint8Array> | null, con
     },
   });
   try {
-    await pipeline(Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>), counter, createWriteStream(file, { flags: 'wx' }));
+    await pipeline(
+      Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>),
+      counter,
+      createWriteStream(file, { flags: 'wx' }),
+    );
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // The client went away or the stream broke: the upload can be retried.

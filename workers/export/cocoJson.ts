@@ -38,7 +38,10 @@ export class CocoBuilder {
   private readonly categoryIds = new Map<string, number>();
 
   /** `labels` in the project's order; their positions give the category ids. */
-  constructor(private readonly labels: readonly string[], private readonly description: string) {
+  constructor(
+    private readonly labels: readonly string[],
+    private readonly description: string,
+  ) {
     labels.forEach((name, index) => this.categoryIds.set(name, index + 1));
   }
 

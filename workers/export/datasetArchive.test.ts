@@ -30,7 +30,11 @@ function jpegBytes(size: number, seed: number): Uint8Array {
   return bytes;
 }
 
-function build(images: ArchiveImage[]): { zip: Uint8Array; chunks: number; invalid: ReturnType<DatasetArchive['addImage']>['invalid'] } {
+function build(images: ArchiveImage[]): {
+  zip: Uint8Array;
+  chunks: number;
+  invalid: ReturnType<DatasetArchive['addImage']>['invalid'];
+} {
   const parts: Uint8Array[] = [];
   let ended = false;
   const archive = new DatasetArchive(labels, new Date(2026, 10, 26, 9, 30, 0), (chunk, final) => {
@@ -85,7 +89,15 @@ const images: ArchiveImage[] = [
     ],
     labels: [],
   },
-  { fileName: 'b.png', width: 100, height: 100, split: 'validation', bytes: jpegBytes(5_000, 2), boxes: [], labels: [] },
+  {
+    fileName: 'b.png',
+    width: 100,
+    height: 100,
+    split: 'validation',
+    bytes: jpegBytes(5_000, 2),
+    boxes: [],
+    labels: [],
+  },
   { fileName: 'B.jpg', width: 100, height: 100, split: 'test', bytes: jpegBytes(5_000, 3), boxes: [], labels: [] },
 ];
 
@@ -117,7 +129,8 @@ describe('DatasetArchive', () => {
   });
 
   it('stores images (method 0) and deflates text (method 8), with the original bytes', () => {
-    for (const [name, method] of methods(zip)) expect([name, method]).toEqual([name, name.startsWith('JPEGImages/') ? 0 : 8]);
+    for (const [name, method] of methods(zip))
+      expect([name, method]).toEqual([name, name.startsWith('JPEGImages/') ? 0 : 8]);
     const files = unzipSync(zip);
     expect(files['JPEGImages/street & park.jpg']).toEqual(images[0]?.bytes);
     expect(files['JPEGImages/B_2.jpg']).toEqual(images[2]?.bytes);
@@ -187,8 +200,24 @@ describe('DatasetArchive', () => {
 
   it('writes VOC classification lists for image-level labels', () => {
     const { zip: classified } = build([
-      { fileName: 'x.jpg', width: 10, height: 10, split: 'train', bytes: jpegBytes(100, 4), boxes: [], labels: ['cat'] },
-      { fileName: 'y.jpg', width: 10, height: 10, split: 'train', bytes: jpegBytes(100, 5), boxes: [], labels: ['dog'] },
+      {
+        fileName: 'x.jpg',
+        width: 10,
+        height: 10,
+        split: 'train',
+        bytes: jpegBytes(100, 4),
+        boxes: [],
+        labels: ['cat'],
+      },
+      {
+        fileName: 'y.jpg',
+        width: 10,
+        height: 10,
+        split: 'train',
+        bytes: jpegBytes(100, 5),
+        boxes: [],
+        labels: ['dog'],
+      },
     ]);
     const files = unzipSync(classified);
     expect(strFromU8(files['ImageSets/Main/cat_train.txt'] ?? new Uint8Array())).toBe('x  1\ny -1\n');
@@ -212,7 +241,15 @@ describe('names', () => {
 });
 
 describe('zip format limits', () => {
-  const image = (n: number, size = 1): ArchiveImage => ({ fileName: `${n}.jpg`, width: 1, height: 1, split: 'train', bytes: new Uint8Array(size), boxes: [], labels: [] });
+  const image = (n: number, size = 1): ArchiveImage => ({
+    fileName: `${n}.jpg`,
+    width: 1,
+    height: 1,
+    split: 'train',
+    bytes: new Uint8Array(size),
+    boxes: [],
+    labels: [],
+  });
 
   it('has the limits of a zip without Zip64', () => {
     expect(ZIP_LIMITS).toMatchObject({ entries: 65_535, bytes: 2 ** 32 - 1 });
@@ -220,13 +257,21 @@ describe('zip format limits', () => {
 
   it('refuses an image that would pass the entry limit instead of writing a broken zip', () => {
     // Two entries per image, plus the five closing ones and three lists per label: 11 + 2n ≤ 20.
-    const archive = new DatasetArchive(labels, new Date(), () => undefined, 'x', { entries: 20, bytes: 2 ** 32 - 1, reserve: 0 });
+    const archive = new DatasetArchive(labels, new Date(), () => undefined, 'x', {
+      entries: 20,
+      bytes: 2 ** 32 - 1,
+      reserve: 0,
+    });
     for (let n = 0; n < 4; n += 1) archive.addImage(image(n));
     expect(() => archive.addImage(image(4))).toThrow(ZIP_LIMIT_ERROR);
   });
 
   it('refuses an image that would pass the byte limit', () => {
-    const archive = new DatasetArchive(labels, new Date(), () => undefined, 'x', { entries: 65_535, bytes: 10_000, reserve: 1_000 });
+    const archive = new DatasetArchive(labels, new Date(), () => undefined, 'x', {
+      entries: 65_535,
+      bytes: 10_000,
+      reserve: 1_000,
+    });
     archive.addImage(image(0, 5_000));
     expect(() => archive.addImage(image(1, 5_000))).toThrow(ZIP_LIMIT_ERROR);
   });

@@ -134,7 +134,10 @@ export class DatasetArchive {
       this.written += chunk.length;
       sink(chunk, final);
     });
-    this.coco = new CocoBuilder(labels.map((l) => l.name), description);
+    this.coco = new CocoBuilder(
+      labels.map((l) => l.name),
+      description,
+    );
   }
 
   private addText(name: string, text: string): void {
@@ -178,7 +181,10 @@ export class DatasetArchive {
     file.mtime = this.createdAt;
     this.zip.add(file);
     file.push(image.bytes, true);
-    this.addText(`Annotations/${base}.xml`, vocXml({ fileName: entryName, width: image.width, height: image.height, boxes: valid }));
+    this.addText(
+      `Annotations/${base}.xml`,
+      vocXml({ fileName: entryName, width: image.width, height: image.height, boxes: valid }),
+    );
 
     this.splits[image.split].push(base);
     this.classified.push({ base, split: image.split, labels: new Set(image.labels) });
@@ -195,12 +201,19 @@ export class DatasetArchive {
     if (this.hasImageLabels) {
       for (const label of this.labels) {
         for (const split of Object.keys(SPLIT_FILES) as ExportSplit[]) {
-          const rows = this.classified.filter((c) => c.split === split).map((c) => `${c.base} ${c.labels.has(label.name) ? ' 1' : '-1'}\n`);
-          this.addText(`ImageSets/Main/${safeEntryName(label.name.replace(/[\\/]/g, '_'))}_${SPLIT_FILES[split]}.txt`, rows.join(''));
+          const rows = this.classified
+            .filter((c) => c.split === split)
+            .map((c) => `${c.base} ${c.labels.has(label.name) ? ' 1' : '-1'}\n`);
+          this.addText(
+            `ImageSets/Main/${safeEntryName(label.name.replace(/[\\/]/g, '_'))}_${SPLIT_FILES[split]}.txt`,
+            rows.join(''),
+          );
         }
       }
     }
-    const labelMap = ['# label:color_rgb:parts:actions', ...this.labels.map((l) => `${l.name}:${rgb(l.color)}::`)].join('\n');
+    const labelMap = ['# label:color_rgb:parts:actions', ...this.labels.map((l) => `${l.name}:${rgb(l.color)}::`)].join(
+      '\n',
+    );
     this.addText('labelmap.txt', `${labelMap}\n`);
     this.addText('annotations.json', JSON.stringify(this.coco.build(this.createdAt)));
     this.zip.end();

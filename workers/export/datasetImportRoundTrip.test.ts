@@ -21,13 +21,26 @@ const jpeg = (seed: number) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, seed, see
 
 const images: ArchiveImage[] = [
   {
-    fileName: 'street & park.jpg', width: 640, height: 480, split: 'train', bytes: jpeg(1), labels: [],
+    fileName: 'street & park.jpg',
+    width: 640,
+    height: 480,
+    split: 'train',
+    bytes: jpeg(1),
+    labels: [],
     boxes: [
       { id: '1', label: 'cat', x: 10, y: 20, width: 100, height: 50 },
       { id: '2', label: 'a&b <c>', x: 0, y: 0, width: 640, height: 480 },
     ],
   },
-  { fileName: '사진.PNG', width: 320, height: 240, split: 'validation', bytes: jpeg(2), labels: [], boxes: [{ id: '3', label: '고양이', x: 300, y: 220, width: 20, height: 20 }] },
+  {
+    fileName: '사진.PNG',
+    width: 320,
+    height: 240,
+    split: 'validation',
+    bytes: jpeg(2),
+    labels: [],
+    boxes: [{ id: '3', label: '고양이', x: 300, y: 220, width: 20, height: 20 }],
+  },
   // Same base name in another case: the exporter renames it 'Street & Park_2.jpg'.
   { fileName: 'Street & Park.jpg', width: 100, height: 100, split: 'test', bytes: jpeg(3), labels: [], boxes: [] },
   { fileName: 'empty.jpg', width: 50, height: 50, split: 'test', bytes: jpeg(4), labels: [], boxes: [] },
@@ -48,17 +61,36 @@ function exportZip(list: ArchiveImage[]): Uint8Array {
 }
 
 const plan = async (bytes: Uint8Array) => planDatasetImport(await openDatasetZip(bytesSource(bytes)));
-const summary = (p: ImportPlan) => p.images.map((i) => ({ fileName: i.fileName, split: i.split, width: i.width, height: i.height, boxes: i.boxes, classes: i.classes }));
+const summary = (p: ImportPlan) =>
+  p.images.map((i) => ({
+    fileName: i.fileName,
+    split: i.split,
+    width: i.width,
+    height: i.height,
+    boxes: i.boxes,
+    classes: i.classes,
+  }));
 
 const expectedImages = [
   {
-    fileName: 'street & park.jpg', split: 'train', width: 640, height: 480, classes: [],
+    fileName: 'street & park.jpg',
+    split: 'train',
+    width: 640,
+    height: 480,
+    classes: [],
     boxes: [
       { label: 'cat', x: 10, y: 20, width: 100, height: 50 },
       { label: 'a&b <c>', x: 0, y: 0, width: 640, height: 480 },
     ],
   },
-  { fileName: '사진.PNG', split: 'validation', width: 320, height: 240, classes: [], boxes: [{ label: '고양이', x: 300, y: 220, width: 20, height: 20 }] },
+  {
+    fileName: '사진.PNG',
+    split: 'validation',
+    width: 320,
+    height: 240,
+    classes: [],
+    boxes: [{ label: '고양이', x: 300, y: 220, width: 20, height: 20 }],
+  },
   { fileName: 'Street & Park_2.jpg', split: 'test', width: 100, height: 100, classes: [], boxes: [] },
   { fileName: 'empty.jpg', split: 'test', width: 50, height: 50, classes: [], boxes: [] },
 ];
@@ -69,7 +101,12 @@ describe('export → import round trip', () => {
     expect(result.format).toBe('voc');
     expect(result.labels).toEqual(labels.map((l) => l.name));
     expect(summary(result)).toEqual(expectedImages);
-    expect(result.images.map((i) => i.entry)).toEqual(['JPEGImages/street & park.jpg', 'JPEGImages/사진.PNG', 'JPEGImages/Street & Park_2.jpg', 'JPEGImages/empty.jpg']);
+    expect(result.images.map((i) => i.entry)).toEqual([
+      'JPEGImages/street & park.jpg',
+      'JPEGImages/사진.PNG',
+      'JPEGImages/Street & Park_2.jpg',
+      'JPEGImages/empty.jpg',
+    ]);
     expect(result.skipped).toEqual([]);
   });
 
@@ -89,7 +126,15 @@ describe('export → import round trip', () => {
 
   it('gives back whole-image classes from the classification lists', async () => {
     const classified: ArchiveImage[] = [
-      { fileName: 'my x.jpg', width: 64, height: 64, split: 'train', bytes: jpeg(5), labels: ['cat', 'a&b <c>'], boxes: [] },
+      {
+        fileName: 'my x.jpg',
+        width: 64,
+        height: 64,
+        split: 'train',
+        bytes: jpeg(5),
+        labels: ['cat', 'a&b <c>'],
+        boxes: [],
+      },
       { fileName: 'y.jpg', width: 64, height: 64, split: 'validation', bytes: jpeg(6), labels: ['고양이'], boxes: [] },
       { fileName: 'z.jpg', width: 64, height: 64, split: 'test', bytes: jpeg(7), labels: [], boxes: [] },
     ];

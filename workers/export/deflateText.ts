@@ -13,9 +13,14 @@ const MAX_CHAIN = 32;
 const MIN_MATCH = 3;
 const MAX_MATCH = 258;
 
-const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+const LENGTH_BASE = [
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+];
 const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
-const DIST_BASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577];
+const DIST_BASE = [
+  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
+  8193, 12289, 16385, 24577,
+];
 const DIST_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
 
 function reverse(code: number, length: number): number {
@@ -28,17 +33,22 @@ function reverse(code: number, length: number): number {
 const LIT_CODE = new Uint16Array(288);
 const LIT_LENGTH = new Uint8Array(288);
 for (let s = 0; s < 288; s++) {
-  const [code, length] = s < 144 ? [0x30 + s, 8] : s < 256 ? [0x190 + s - 144, 9] : s < 280 ? [s - 256, 7] : [0xc0 + s - 280, 8];
+  const [code, length] =
+    s < 144 ? [0x30 + s, 8] : s < 256 ? [0x190 + s - 144, 9] : s < 280 ? [s - 256, 7] : [0xc0 + s - 280, 8];
   LIT_CODE[s] = reverse(code, length);
   LIT_LENGTH[s] = length;
 }
 const DIST_CODE = Uint8Array.from({ length: 30 }, (_, d) => reverse(d, 5));
 /** Match length (3–258) → index into LENGTH_BASE; distance (1–32768) → index into DIST_BASE. */
 const LENGTH_INDEX = new Uint8Array(MAX_MATCH + 1);
-for (let i = 0; i < LENGTH_BASE.length; i++) for (let l = LENGTH_BASE[i]!; l <= MAX_MATCH && (i + 1 >= LENGTH_BASE.length || l < LENGTH_BASE[i + 1]!); l++) LENGTH_INDEX[l] = i;
+for (let i = 0; i < LENGTH_BASE.length; i++)
+  for (let l = LENGTH_BASE[i]!; l <= MAX_MATCH && (i + 1 >= LENGTH_BASE.length || l < LENGTH_BASE[i + 1]!); l++)
+    LENGTH_INDEX[l] = i;
 LENGTH_INDEX[MAX_MATCH] = 28;
 const DIST_INDEX = new Uint8Array(WINDOW + 1);
-for (let i = 0; i < DIST_BASE.length; i++) for (let d = DIST_BASE[i]!; d <= WINDOW && (i + 1 >= DIST_BASE.length || d < DIST_BASE[i + 1]!); d++) DIST_INDEX[d] = i;
+for (let i = 0; i < DIST_BASE.length; i++)
+  for (let d = DIST_BASE[i]!; d <= WINDOW && (i + 1 >= DIST_BASE.length || d < DIST_BASE[i + 1]!); d++)
+    DIST_INDEX[d] = i;
 
 const head = new Int32Array(1 << HASH_BITS);
 const prev = new Int32Array(WINDOW);

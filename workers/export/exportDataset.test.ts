@@ -36,7 +36,15 @@ const pages = [
   { items: [image('c', { split: 'test', labelIds: ['l2'] }), image('gone')], total: 4, nextCursor: null },
 ];
 
-const box = (id: string, labelId: string, x: number, y: number, width: number, height: number) => ({ id, labelId, kind: 'box', x, y, width, height });
+const box = (id: string, labelId: string, x: number, y: number, width: number, height: number) => ({
+  id,
+  labelId,
+  kind: 'box',
+  x,
+  y,
+  width,
+  height,
+});
 const cls = (id: string, labelId: string) => ({ id, labelId, kind: 'class', x: 0, y: 0, width: 0, height: 0 });
 const annotations: Record<string, unknown[]> = {
   a: [cls('a0', 'l1'), box('a1', 'l2', 2, 3, 20, 10), box('a2', 'l1', 20, 20, 30, 30)],
@@ -53,14 +61,17 @@ async function get(url: string): Promise<Response> {
   if (path.startsWith('/projects/p1/annotations?')) {
     const ids = (new URL(url).searchParams.get('imageIds') ?? '').split(',');
     batches.push(ids);
-    return Response.json({ items: ids.flatMap((id) => (annotations[id] ? [{ imageId: id, annotations: annotations[id] }] : [])) });
+    return Response.json({
+      items: ids.flatMap((id) => (annotations[id] ? [{ imageId: id, annotations: annotations[id] }] : [])),
+    });
   }
   if (path.startsWith('/projects/p1/images?')) {
     const cursor = new URL(url).searchParams.get('cursor');
     return Response.json(cursor === 'c1' ? pages[1] : pages[0]);
   }
   const original = /^\/projects\/p1\/images\/(\w+)\/original$/.exec(path);
-  if (original && original[1] !== 'gone') return new Response(new Uint8Array([0xff, 0xd8, original[1]?.charCodeAt(0) ?? 0]));
+  if (original && original[1] !== 'gone')
+    return new Response(new Uint8Array([0xff, 0xd8, original[1]?.charCodeAt(0) ?? 0]));
   return Response.json({ code: 'not_found' }, { status: 404 });
 }
 
@@ -103,7 +114,9 @@ describe('exportDataset', () => {
     expect(xml).toContain('<ymax>13</ymax>');
     expect(xml).not.toContain('<name>cat</name>');
     expect(report.invalidBoxes).toEqual([{ fileName: 'a.jpg', boxId: 'a2', problem: 'outside_image' }]);
-    const coco = JSON.parse(strFromU8(files['annotations.json'] ?? new Uint8Array())) as { annotations: { bbox: number[] }[] };
+    const coco = JSON.parse(strFromU8(files['annotations.json'] ?? new Uint8Array())) as {
+      annotations: { bbox: number[] }[];
+    };
     expect(coco.annotations.map((a) => a.bbox)).toEqual([
       [2, 3, 20, 10],
       [0, 0, 32, 24],
@@ -113,7 +126,13 @@ describe('exportDataset', () => {
   it('writes class annotations as classification lists only for classification projects', async () => {
     const chunks: Uint8Array[] = [];
     await exportDataset(
-      { apiBase: base, projectId: 'p1', projectTitle: 'demo', classification: false, createdAt: new Date(2026, 10, 26) },
+      {
+        apiBase: base,
+        projectId: 'p1',
+        projectTitle: 'demo',
+        classification: false,
+        createdAt: new Date(2026, 10, 26),
+      },
       { get, write: async (chunk) => void chunks.push(chunk), onProgress: () => undefined },
     );
     const zip = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));

@@ -116,7 +116,14 @@ export async function exportDataset(request: ExportRequest, io: ExportIo): Promi
       const label = labelNames.get(annotation.labelId);
       if (label === undefined) continue;
       if (annotation.kind === 'box') {
-        boxes.push({ id: annotation.id, label, x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height });
+        boxes.push({
+          id: annotation.id,
+          label,
+          x: annotation.x,
+          y: annotation.y,
+          width: annotation.width,
+          height: annotation.height,
+        });
       } else if (request.classification) {
         classes.add(label);
       }

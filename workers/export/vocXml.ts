@@ -38,7 +38,10 @@ export function pixelCorners(box: ExportBox): { xmin: number; ymin: number; xmax
 
 /** Escapes text for an XML element (file and label names are user input). */
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 }
 
 export interface VocImage {

@@ -13,17 +13,34 @@ const fileOf = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: 
 function exportedVoc(): Uint8Array {
   const chunks: Uint8Array[] = [];
   const archive = new DatasetArchive(
-    [{ name: 'cat', color: '#ff0000' }, { name: 'bird', color: '#00ff00' }],
+    [
+      { name: 'cat', color: '#ff0000' },
+      { name: 'bird', color: '#00ff00' },
+    ],
     new Date(2026, 10, 26),
     (chunk) => chunks.push(chunk),
   );
-  archive.addImage({ fileName: 'a.jpg', width: 64, height: 48, split: 'train', bytes: JPEG_BYTES, labels: [], boxes: [
-    { id: 'b1', label: 'cat', x: 2, y: 2, width: 30, height: 30 },
-    { id: 'b2', label: 'bird', x: 30, y: 10, width: 25, height: 30 },
-  ] });
-  archive.addImage({ fileName: 'b.jpg', width: 64, height: 48, split: 'validation', bytes: JPEG_BYTES, labels: [], boxes: [
-    { id: 'b3', label: 'cat', x: 0, y: 0, width: 40, height: 40 },
-  ] });
+  archive.addImage({
+    fileName: 'a.jpg',
+    width: 64,
+    height: 48,
+    split: 'train',
+    bytes: JPEG_BYTES,
+    labels: [],
+    boxes: [
+      { id: 'b1', label: 'cat', x: 2, y: 2, width: 30, height: 30 },
+      { id: 'b2', label: 'bird', x: 30, y: 10, width: 25, height: 30 },
+    ],
+  });
+  archive.addImage({
+    fileName: 'b.jpg',
+    width: 64,
+    height: 48,
+    split: 'validation',
+    bytes: JPEG_BYTES,
+    labels: [],
+    boxes: [{ id: 'b3', label: 'cat', x: 0, y: 0, width: 40, height: 40 }],
+  });
   archive.finish();
   const zip = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
@@ -47,7 +64,10 @@ describe('blobSource', () => {
 describe('previewImport', () => {
   it('previews an exported VOC zip: format, counts, labels', async () => {
     const result = await previewImport(blobSource(fileOf(exportedVoc())));
-    expect(result).toEqual({ ok: true, preview: { format: 'voc', images: 2, boxes: 3, classified: 0, labels: ['cat', 'bird'], skipped: [] } });
+    expect(result).toEqual({
+      ok: true,
+      preview: { format: 'voc', images: 2, boxes: 3, classified: 0, labels: ['cat', 'bird'], skipped: [] },
+    });
   });
 
   it('previews a COCO zip, with the image its JSON names but the zip lacks as skipped', async () => {
@@ -55,16 +75,22 @@ describe('previewImport', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.preview).toMatchObject({ format: 'coco', images: 2, labels: ['cat', 'dog'] });
-    expect(result.preview.skipped).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'image_missing' })]));
+    expect(result.preview.skipped).toEqual(
+      expect.arrayContaining([expect.objectContaining({ reason: 'image_missing' })]),
+    );
   });
 
   it('tells the labels an import creates from those the project has, as the server matches names', () => {
-    expect(splitLabels(['cat', 'bird', 'Dog'], [' CAT ', 'dog', 'fish'])).toEqual({ created: ['bird'], existing: ['cat', 'Dog'] });
+    expect(splitLabels(['cat', 'bird', 'Dog'], [' CAT ', 'dog', 'fish'])).toEqual({
+      created: ['bird'],
+      existing: ['cat', 'Dog'],
+    });
   });
 
   it('lists the entries it would skip, with their reasons', async () => {
-    const xml = '<annotation><filename>a.jpg</filename><size><width>64</width><height>48</height><depth>3</depth></size>'
-      + '<object><name>cat</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>40</xmax><ymax>40</ymax></bndbox></object></annotation>';
+    const xml =
+      '<annotation><filename>a.jpg</filename><size><width>64</width><height>48</height><depth>3</depth></size>' +
+      '<object><name>cat</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>40</xmax><ymax>40</ymax></bndbox></object></annotation>';
     const zip = zipSync({
       'JPEGImages/a.jpg': JPEG_BYTES,
       'Annotations/a.xml': strToU8(xml),
@@ -76,10 +102,12 @@ describe('previewImport', () => {
     if (!result.ok) return;
     expect(result.preview.images).toBe(1);
     expect(result.preview.labels).toEqual(['cat']);
-    expect(result.preview.skipped).toEqual(expect.arrayContaining([
-      { entry: 'notes.md', reason: 'not_image' },
-      { entry: 'Annotations/ghost.xml', reason: 'image_missing' },
-    ]));
+    expect(result.preview.skipped).toEqual(
+      expect.arrayContaining([
+        { entry: 'notes.md', reason: 'not_image' },
+        { entry: 'Annotations/ghost.xml', reason: 'image_missing' },
+      ]),
+    );
   });
 
   it.each([
@@ -99,6 +127,10 @@ describe('previewImport', () => {
 
   it('refuses malformed VOC XML, naming the file', async () => {
     const zip = zipOf({ 'JPEGImages/a.jpg': JPEG_BYTES, 'Annotations/a.xml': '<annotation><object><name>cat' });
-    expect(await previewImport(blobSource(fileOf(zip)))).toEqual({ ok: false, code: 'annotation_malformed', entry: 'Annotations/a.xml' });
+    expect(await previewImport(blobSource(fileOf(zip)))).toEqual({
+      ok: false,
+      code: 'annotation_malformed',
+      entry: 'Annotations/a.xml',
+    });
   });
 });

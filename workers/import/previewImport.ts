@@ -21,8 +21,7 @@ export interface ImportPreview {
 
 /** A plain value, not a thrown error: comlink's structured clone drops an error's `code`. */
 export type ImportPreviewResult =
-  | { ok: true; preview: ImportPreview }
-  | { ok: false; code: ImportErrorCode; entry: string | null };
+  { ok: true; preview: ImportPreview } | { ok: false; code: ImportErrorCode; entry: string | null };
 
 export async function previewImport(source: RandomAccessSource): Promise<ImportPreviewResult> {
   try {

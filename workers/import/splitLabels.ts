@@ -10,7 +10,13 @@ const labelKey = (name: string) => name.trim().toLowerCase();
  * matched as the server matches them (trimmed, any case). Done by the page against its current
  * label list, which may change while the zip is checked.
  */
-export function splitLabels(labels: readonly string[], projectLabels: readonly string[]): { created: string[]; existing: string[] } {
+export function splitLabels(
+  labels: readonly string[],
+  projectLabels: readonly string[],
+): { created: string[]; existing: string[] } {
   const known = new Set(projectLabels.map(labelKey));
-  return { created: labels.filter((name) => !known.has(labelKey(name))), existing: labels.filter((name) => known.has(labelKey(name))) };
+  return {
+    created: labels.filter((name) => !known.has(labelKey(name))),
+    existing: labels.filter((name) => known.has(labelKey(name))),
+  };
 }

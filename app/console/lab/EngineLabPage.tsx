@@ -3,8 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as engineApi from '../../../engine';
 import {
-  createEngine, ProceduralTileSource, SYNTHETIC_LABELS, syntheticBoxes,
-  type Engine, type EngineErrorCode, type RenderStats, type ToolName,
+  createEngine,
+  ProceduralTileSource,
+  SYNTHETIC_LABELS,
+  syntheticBoxes,
+  type Engine,
+  type EngineErrorCode,
+  type RenderStats,
+  type ToolName,
 } from '../../../engine';
 import * as workerClients from '../../../workers/clients';
 import { tileDecoder } from '../../../workers/clients';
@@ -80,41 +86,99 @@ export default function EngineLabPage() {
 
   return (
     <Box maxW="1280px" mx="auto" px="4" py="6">
-      <Heading as="h1" size="lg">{t('engine.title')}</Heading>
+      <Heading as="h1" size="lg">
+        {t('engine.title')}
+      </Heading>
       <Text color="fg.muted" mb="3">
-        {t('engine.intro', { width: IMAGE.width.toLocaleString(), height: IMAGE.height.toLocaleString(), count: count.toLocaleString() })}
+        {t('engine.intro', {
+          width: IMAGE.width.toLocaleString(),
+          height: IMAGE.height.toLocaleString(),
+          count: count.toLocaleString(),
+        })}
       </Text>
       <HStack role="toolbar" aria-label={t('engine.toolbar')} wrap="wrap" gap="2" mb="2">
         {TOOLS.map((name) => (
-          <Button key={name} size="sm" variant={tool === name ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={tool === name} onClick={() => engine?.setTool(name)}>
+          <Button
+            key={name}
+            size="sm"
+            variant={tool === name ? 'solid' : 'outline'}
+            colorPalette="brand"
+            aria-pressed={tool === name}
+            onClick={() => engine?.setTool(name)}
+          >
             {t(`engine.tools.${name}`)}
           </Button>
         ))}
-        <Button size="sm" variant="outline" onClick={() => engine?.fit()}>{t('engine.fit')}</Button>
-        <Button size="sm" variant="outline" onClick={() => engine?.undo()}>{t('engine.undo')}</Button>
-        <Button size="sm" variant="outline" onClick={() => engine?.redo()}>{t('engine.redo')}</Button>
+        <Button size="sm" variant="outline" onClick={() => engine?.fit()}>
+          {t('engine.fit')}
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => engine?.undo()}>
+          {t('engine.undo')}
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => engine?.redo()}>
+          {t('engine.redo')}
+        </Button>
         <label>
           {t('engine.contrast')}{' '}
-          <input type="range" min={0} max={3} step={0.05} value={contrast} onChange={(ev) => adjust({ contrast: Number(ev.target.value) })} />
+          <input
+            type="range"
+            min={0}
+            max={3}
+            step={0.05}
+            value={contrast}
+            onChange={(ev) => adjust({ contrast: Number(ev.target.value) })}
+          />
         </label>
         <label>
           {t('engine.brightness')}{' '}
-          <input type="range" min={-1} max={1} step={0.02} value={brightness} onChange={(ev) => adjust({ brightness: Number(ev.target.value) })} />
+          <input
+            type="range"
+            min={-1}
+            max={1}
+            step={0.02}
+            value={brightness}
+            onChange={(ev) => adjust({ brightness: Number(ev.target.value) })}
+          />
         </label>
-        <Text data-testid="lab-zoom" fontVariantNumeric="tabular-nums">{t('engine.zoom', { percent: zoom.toFixed(zoom < 1 ? 2 : 0) })}</Text>
+        <Text data-testid="lab-zoom" fontVariantNumeric="tabular-nums">
+          {t('engine.zoom', { percent: zoom.toFixed(zoom < 1 ? 2 : 0) })}
+        </Text>
         <Text fontVariantNumeric="tabular-nums">{t('engine.tiles', tiles)}</Text>
       </HStack>
       {error && (
-        <Box role="alert" data-testid="lab-error" data-code={error} bg="red.50" color="red.800" borderWidth="1px" borderColor="red.200" rounded="md" p="3" mb="2">
+        <Box
+          role="alert"
+          data-testid="lab-error"
+          data-code={error}
+          bg="red.50"
+          color="red.800"
+          borderWidth="1px"
+          borderColor="red.200"
+          rounded="md"
+          p="3"
+          mb="2"
+        >
           {t(`engine.errors.${error}`)}
         </Box>
       )}
       <Box position="relative" h="600px" bg="gray.900" rounded="md" overflow="hidden">
-        <canvas ref={canvasRef} tabIndex={0} aria-label={t('engine.canvas')} data-testid="lab-canvas" style={{ width: '100%', height: '100%', display: 'block', touchAction: 'none' }} />
+        <canvas
+          ref={canvasRef}
+          tabIndex={0}
+          aria-label={t('engine.canvas')}
+          data-testid="lab-canvas"
+          style={{ width: '100%', height: '100%', display: 'block', touchAction: 'none' }}
+        />
       </Box>
       {stats && (
         <Text data-testid="lab-stats" fontSize="sm" color="fg.muted" mt="2" fontVariantNumeric="tabular-nums">
-          {t('engine.stats', { frames: stats.frames, uploads: stats.textureUploads, requests: stats.tileRequests, draws: stats.drawCalls, ms: stats.lastFrameMs.toFixed(1) })}
+          {t('engine.stats', {
+            frames: stats.frames,
+            uploads: stats.textureUploads,
+            requests: stats.tileRequests,
+            draws: stats.drawCalls,
+            ms: stats.lastFrameMs.toFixed(1),
+          })}
         </Text>
       )}
     </Box>

@@ -24,7 +24,13 @@ export function AuthButtons({ inverted = false, ...stack }: { inverted?: boolean
   if (loggedIn) {
     return (
       <Stack direction="row" gap="2" {...stack}>
-        <Button variant="outline" size="sm" {...outline} onClick={() => void logout().then(() => navigate('/'))} data-testid="logout">
+        <Button
+          variant="outline"
+          size="sm"
+          {...outline}
+          onClick={() => void logout().then(() => navigate('/'))}
+          data-testid="logout"
+        >
           {t('auth.logout')}
         </Button>
         <Button asChild colorPalette="brand" size="sm">
@@ -36,10 +42,14 @@ export function AuthButtons({ inverted = false, ...stack }: { inverted?: boolean
   return (
     <Stack direction="row" gap="2" {...stack}>
       <Button asChild variant="outline" size="sm" {...outline}>
-        <Link href={paths.login} data-testid="sign-in">{t('auth.signIn')}</Link>
+        <Link href={paths.login} data-testid="sign-in">
+          {t('auth.signIn')}
+        </Link>
       </Button>
       <Button asChild colorPalette="brand" size="sm">
-        <a href={env.consoleUrl} data-testid="start">{t('auth.start')}</a>
+        <a href={env.consoleUrl} data-testid="start">
+          {t('auth.start')}
+        </a>
       </Button>
     </Stack>
   );

@@ -13,7 +13,14 @@ export function DesktopNav({ inverted = false }: { inverted?: boolean }) {
         const only = menu.links.length === 1 ? menu.links[0] : undefined;
         if (!only) return <NavDisclosure key={menu.key} menu={menu} inverted={inverted} />;
         return (
-          <Button key={menu.key} asChild variant="ghost" color={inverted ? 'white' : 'fg'} fontWeight="600" _hover={{ bg: inverted ? 'whiteAlpha.200' : 'bg.muted' }}>
+          <Button
+            key={menu.key}
+            asChild
+            variant="ghost"
+            color={inverted ? 'white' : 'fg'}
+            fontWeight="600"
+            _hover={{ bg: inverted ? 'whiteAlpha.200' : 'bg.muted' }}
+          >
             <MenuLink link={only} label={t(menu.key)} />
           </Button>
         );

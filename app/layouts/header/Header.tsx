@@ -32,7 +32,9 @@ export function Header() {
           <DesktopNav inverted={transparent} />
         </HStack>
         <HStack gap="2">
-          <Box hideBelow="lg"><LocaleSwitch inverted={transparent} /></Box>
+          <Box hideBelow="lg">
+            <LocaleSwitch inverted={transparent} />
+          </Box>
           <AuthButtons inverted={transparent} hideBelow="lg" />
           <MobileMenuButton inverted={transparent} />
         </HStack>

@@ -12,9 +12,18 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
       <HStack gap="2" color={inverted ? 'white' : 'fg'}>
         <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true">
           <rect width="32" height="32" rx="8" fill="#1e88e5" />
-          <path d="M7 22V10l5 7 4-6 4 6 5-7v12" fill="none" stroke="white" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M7 22V10l5 7 4-6 4 6 5-7v12"
+            fill="none"
+            stroke="white"
+            strokeWidth="2.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
-        <Text as="span" fontWeight="800" fontSize="xl" letterSpacing="-0.02em">{t('brand')}</Text>
+        <Text as="span" fontWeight="800" fontSize="xl" letterSpacing="-0.02em">
+          {t('brand')}
+        </Text>
       </HStack>
     </Link>
   );

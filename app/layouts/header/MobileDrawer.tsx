@@ -17,7 +17,13 @@ export default function MobileDrawer({ open, onOpenChange, finalFocus }: Props) 
   const { t } = useTranslation('common');
   const close = () => onOpenChange(false);
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="end" size="xs" finalFocusEl={finalFocus}>
+    <Drawer.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      placement="end"
+      size="xs"
+      finalFocusEl={finalFocus}
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -29,10 +35,20 @@ export default function MobileDrawer({ open, onOpenChange, finalFocus }: Props) 
               <Stack as="nav" aria-label={t('nav.main')} gap="6">
                 {headerMenus.map((menu) => (
                   <Box key={menu.key}>
-                    <Text fontWeight="700" mb="2" color="fg.muted" fontSize="sm">{t(menu.key)}</Text>
+                    <Text fontWeight="700" mb="2" color="fg.muted" fontSize="sm">
+                      {t(menu.key)}
+                    </Text>
                     <Stack gap="1">
                       {menu.links.map((link) => (
-                        <Box key={link.key} asChild display="block" py="1.5" px="2" rounded="md" _hover={{ bg: 'bg.muted' }}>
+                        <Box
+                          key={link.key}
+                          asChild
+                          display="block"
+                          py="1.5"
+                          px="2"
+                          rounded="md"
+                          _hover={{ bg: 'bg.muted' }}
+                        >
                           <MenuLink link={link} label={t(link.key)} onNavigate={close} />
                         </Box>
                       ))}

@@ -21,9 +21,14 @@ export function MobileMenuButton({ inverted = false }: { inverted?: boolean }) {
         color={inverted ? 'white' : 'fg'}
         hideFrom="lg"
         data-testid="drawer-toggle"
-        onClick={() => { setLoaded(true); setOpen(true); }}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
       >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" /></svg>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+        </svg>
       </IconButton>
       {loaded && (
         <Suspense fallback={null}>

@@ -6,7 +6,13 @@ import { MenuLink } from './MenuLink';
 
 function ChevronDown({ open }: { open: boolean }) {
   return (
-    <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform .15s' }}>
+    <svg
+      viewBox="0 0 20 20"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform .15s' }}
+    >
       <path fill="currentColor" d="M5.3 7.3 10 12l4.7-4.7 1 1L10 14 4.3 8.3z" />
     </svg>
   );
@@ -43,7 +49,9 @@ export function NavDisclosure({ menu, inverted }: { menu: NavMenu; inverted: boo
     <Box
       ref={root}
       position="relative"
-      onMouseEnter={() => { if (!open) show(true); }}
+      onMouseEnter={() => {
+        if (!open) show(true);
+      }}
       onMouseLeave={() => setOpen(false)}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
@@ -73,10 +81,28 @@ export function NavDisclosure({ menu, inverted }: { menu: NavMenu; inverted: boo
         <ChevronDown open={open} />
       </Button>
       <Box id={id} hidden={!open} position="absolute" top="100%" left="0" pt="2" zIndex="dropdown">
-        <Stack as="ul" listStyleType="none" gap="0" minW="220px" bg="bg" rounded="lg" shadow="lg" borderWidth="1px" py="2">
+        <Stack
+          as="ul"
+          listStyleType="none"
+          gap="0"
+          minW="220px"
+          bg="bg"
+          rounded="lg"
+          shadow="lg"
+          borderWidth="1px"
+          py="2"
+        >
           {menu.links.map((link) => (
             <Box as="li" key={link.key}>
-              <Box asChild display="block" px="4" py="2" color="fg" _hover={{ bg: 'brand.subtle', color: 'brand.fg' }} _focusVisible={{ bg: 'brand.subtle', outline: 'none' }}>
+              <Box
+                asChild
+                display="block"
+                px="4"
+                py="2"
+                color="fg"
+                _hover={{ bg: 'brand.subtle', color: 'brand.fg' }}
+                _focusVisible={{ bg: 'brand.subtle', outline: 'none' }}
+              >
                 <MenuLink link={link} label={t(link.key)} onNavigate={() => setOpen(false)} />
               </Box>
             </Box>

@@ -7,7 +7,9 @@ export function AuthTitle({ title, children }: { title: string; children?: React
   usePageTitle(title);
   return (
     <Stack gap="2">
-      <Heading as="h1" size="2xl" letterSpacing="-0.02em">{title}</Heading>
+      <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+        {title}
+      </Heading>
       {children && <Text color="fg.muted">{children}</Text>}
     </Stack>
   );

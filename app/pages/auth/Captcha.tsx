@@ -12,7 +12,15 @@ type Phase = { kind: 'idle' } | { kind: 'solving'; share: number } | { kind: 'so
  * check box fetches a challenge and solves it in the browser with a progress bar; the payload
  * goes to `onSolved`. `resetKey` changes after each login try (a payload is single-use).
  */
-export function Captcha({ onSolved, resetKey, invalid }: { onSolved: (payload: string | null) => void; resetKey: number; invalid?: boolean }) {
+export function Captcha({
+  onSolved,
+  resetKey,
+  invalid,
+}: {
+  onSolved: (payload: string | null) => void;
+  resetKey: number;
+  invalid?: boolean;
+}) {
   const { t } = useTranslation('auth');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -43,7 +51,8 @@ export function Captcha({ onSolved, resetKey, invalid }: { onSolved: (payload: s
     }
   };
 
-  const percent = phase.kind === 'solving' ? Math.min(99, Math.round(phase.share * 100)) : phase.kind === 'solved' ? 100 : 0;
+  const percent =
+    phase.kind === 'solving' ? Math.min(99, Math.round(phase.share * 100)) : phase.kind === 'solved' ? 100 : 0;
   const solved = phase.kind === 'solved';
   return (
     <Box borderWidth="1px" borderColor={invalid ? 'border.error' : 'border'} rounded="md" p="3" data-testid="captcha">
@@ -74,7 +83,13 @@ export function Captcha({ onSolved, resetKey, invalid }: { onSolved: (payload: s
           </Progress.Track>
         </Progress.Root>
       )}
-      <Text id="captcha-status" fontSize="sm" mt="2" color={phase.kind === 'failed' ? 'fg.error' : 'fg.muted'} aria-live="polite">
+      <Text
+        id="captcha-status"
+        fontSize="sm"
+        mt="2"
+        color={phase.kind === 'failed' ? 'fg.error' : 'fg.muted'}
+        aria-live="polite"
+      >
         {phase.kind === 'solving' && t('captcha.checking', { percent })}
         {phase.kind === 'solved' && t('captcha.done')}
         {phase.kind === 'failed' && t('captcha.failed')}

@@ -16,7 +16,11 @@ const STEPS = ['open', 'click', 'spam'] as const;
 export function CheckInbox({ email }: { email: string }) {
   const { t } = useTranslation(['auth', 'errors']);
   const { locale } = useLocale();
-  const [state, setState] = useState<{ busy: boolean; sent: boolean; error: string | null }>({ busy: false, sent: false, error: null });
+  const [state, setState] = useState<{ busy: boolean; sent: boolean; error: string | null }>({
+    busy: false,
+    sent: false,
+    error: null,
+  });
   const resend = async () => {
     setState({ busy: true, sent: false, error: null });
     try {
@@ -36,7 +40,9 @@ export function CheckInbox({ email }: { email: string }) {
       </List.Root>
       {state.sent && <FormAlert status="success">{t('verify.inbox.resent')}</FormAlert>}
       {state.error && <FormAlert>{t(state.error)}</FormAlert>}
-      <Button variant="outline" w="full" loading={state.busy} onClick={() => void resend()}>{t('verify.inbox.resend')}</Button>
+      <Button variant="outline" w="full" loading={state.busy} onClick={() => void resend()}>
+        {t('verify.inbox.resend')}
+      </Button>
       <Button asChild colorPalette="brand" size="lg" w="full">
         <Link href={paths.login}>{t('verify.toLogin')}</Link>
       </Button>

@@ -39,7 +39,9 @@ function Verifying({ verificationKey }: { verificationKey: string }) {
         <AuthTitle title={t('verify.failed.title')}>{t('verify.failed.body')}</AuthTitle>
         {failure !== 'invalid_key' && <FormAlert>{t(`errors:${failure}`)}</FormAlert>}
         <ResendVerificationForm />
-        <Button asChild colorPalette="brand" size="lg" w="full"><Link href={paths.login}>{t('verify.toLogin')}</Link></Button>
+        <Button asChild colorPalette="brand" size="lg" w="full">
+          <Link href={paths.login}>{t('verify.toLogin')}</Link>
+        </Button>
       </Stack>
     );
   }
@@ -61,7 +63,9 @@ export default function LoginAuthPage() {
     <Stack gap="6" data-testid="verify-missing">
       <AuthTitle title={t('verify.missing.title')}>{t('verify.missing.body')}</AuthTitle>
       <ResendVerificationForm />
-      <Button asChild colorPalette="brand" size="lg" w="full"><Link href={paths.login}>{t('verify.toLogin')}</Link></Button>
+      <Button asChild colorPalette="brand" size="lg" w="full">
+        <Link href={paths.login}>{t('verify.toLogin')}</Link>
+      </Button>
     </Stack>
   );
 }

@@ -8,7 +8,16 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { apiError, json, stubFetch, type StubHandler } from '../../test/stubFetch';
 import LoginPage from './LoginPage';
 
-const user = { id: 'u1', name: '김라벨', email: 'kim@maru.ai', avatar: null, introduction: '', scope: ['user'], notifications: { notice: true, training: true, market: false }, createdAt: '2026-01-01T00:00:00Z' };
+const user = {
+  id: 'u1',
+  name: '김라벨',
+  email: 'kim@maru.ai',
+  avatar: null,
+  introduction: '',
+  scope: ['user'],
+  notifications: { notice: true, training: true, market: false },
+  createdAt: '2026-01-01T00:00:00Z',
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -90,7 +99,9 @@ describe('LoginPage', () => {
   });
 
   it('email_unverified offers to resend the verification e-mail', async () => {
-    const calls = server(() => apiError(403, 'email_unverified'), { 'POST auth/verify/resend': () => json(202, { status: 'sent' }) });
+    const calls = server(() => apiError(403, 'email_unverified'), {
+      'POST auth/verify/resend': () => json(202, { status: 'sent' }),
+    });
     renderWithProviders(<LoginPage />, { path: '/login' });
     fill('kim@maru.ai', 'right-pass1!');
     fireEvent.click(await screen.findByRole('button', { name: '인증 메일 다시 보내기' }));

@@ -52,7 +52,10 @@ export default function LoginPage() {
 
   useEffect(() => {
     let live = true;
-    authApi.oauthProviders().then((list) => live && setProviders(list), () => undefined);
+    authApi.oauthProviders().then(
+      (list) => live && setProviders(list),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -77,8 +80,12 @@ export default function LoginPage() {
       await signIn(pair);
     } catch (error) {
       const apiError = error instanceof ApiRequestError ? error : new ApiRequestError({ status: 0, code: 'internal' });
-      const failedTry = apiError.code === 'invalid_credentials' || apiError.code === 'captcha_required' || apiError.code === 'captcha_invalid';
-      if (failedTry || apiError.captchaRequired) loginFailed(apiError.captchaRequired || apiError.code !== 'invalid_credentials');
+      const failedTry =
+        apiError.code === 'invalid_credentials' ||
+        apiError.code === 'captcha_required' ||
+        apiError.code === 'captcha_invalid';
+      if (failedTry || apiError.captchaRequired)
+        loginFailed(apiError.captchaRequired || apiError.code !== 'invalid_credentials');
       if (Object.keys(apiError.fields).length > 0) setFields(apiError.fields);
       else setFormError({ code: apiError.code, retryAfterS: apiError.retryAfterS });
       // A captcha payload is good for one try only.
@@ -89,7 +96,10 @@ export default function LoginPage() {
   };
 
   const resend = async () => {
-    await authApi.resendVerification(email, locale).then(() => setResent(true), () => undefined);
+    await authApi.resendVerification(email, locale).then(
+      () => setResent(true),
+      () => undefined,
+    );
   };
 
   return (
@@ -102,27 +112,60 @@ export default function LoginPage() {
         <Stack gap="5">
           <Field.Root invalid={!!fields.email} required>
             <Field.Label>{t('login.email')}</Field.Label>
-            <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.currentTarget.value.trim())} />
+            <Input
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value.trim())}
+            />
             {fields.email && <Field.ErrorText>{t(fields.email)}</Field.ErrorText>}
           </Field.Root>
           <Field.Root invalid={!!fields.password} required>
             <Field.Label>{t('login.password')}</Field.Label>
-            <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <PasswordInput
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
             {fields.password && <Field.ErrorText>{t(fields.password)}</Field.ErrorText>}
           </Field.Root>
           {loginLockStatus.captchaActive && (
             <Stack gap="1">
-              <Captcha onSolved={(payload) => { setCaptcha(payload); if (payload) setCaptchaMissing(false); }} resetKey={captchaTry} invalid={captchaMissing} />
-              {captchaMissing && <Text color="fg.error" fontSize="sm" role="alert">{t('captcha.required')}</Text>}
+              <Captcha
+                onSolved={(payload) => {
+                  setCaptcha(payload);
+                  if (payload) setCaptchaMissing(false);
+                }}
+                resetKey={captchaTry}
+                invalid={captchaMissing}
+              />
+              {captchaMissing && (
+                <Text color="fg.error" fontSize="sm" role="alert">
+                  {t('captcha.required')}
+                </Text>
+              )}
             </Stack>
           )}
           {formError && (
             <FormAlert testId="login-error">
               <Stack gap="1">
                 <span>{t(`errors:${formError.code}`)}</span>
-                {formError.code === 'too_many_attempts' && formError.retryAfterS ? <span>{retryAfterText(t, formError.retryAfterS)}</span> : null}
+                {formError.code === 'too_many_attempts' && formError.retryAfterS ? (
+                  <span>{retryAfterText(t, formError.retryAfterS)}</span>
+                ) : null}
                 {formError.code === 'email_unverified' && !resent && (
-                  <Button variant="plain" size="sm" p="0" h="auto" justifyContent="start" textDecoration="underline" onClick={() => void resend()}>
+                  <Button
+                    variant="plain"
+                    size="sm"
+                    p="0"
+                    h="auto"
+                    justifyContent="start"
+                    textDecoration="underline"
+                    onClick={() => void resend()}
+                  >
                     {t('login.resend')}
                   </Button>
                 )}
@@ -135,7 +178,16 @@ export default function LoginPage() {
               <Link href={RESET_HREF}>{t('login.forgot')}</Link>
             </Text>
           </Stack>
-          <Button type="submit" colorPalette="brand" size="lg" w="full" loading={busy} loadingText={t('login.submitting')}>{t('login.submit')}</Button>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            w="full"
+            loading={busy}
+            loadingText={t('login.submitting')}
+          >
+            {t('login.submit')}
+          </Button>
         </Stack>
       </chakra.form>
       <LoginSocial providers={providers} redirect={target} />

@@ -11,9 +11,26 @@ import LoginAuthPage from './LoginAuthPage';
 import LoginResetPage from './LoginResetPage';
 import SignupPage from './SignupPage';
 
-const reset = <Route path={paths.loginReset}><LoginResetPage /></Route>;
-const verify = <Route path={paths.loginAuth}><LoginAuthPage /></Route>;
-const user = { id: 'u1', name: '김라벨', email: 'kim@maru.ai', avatar: null, introduction: '', scope: ['user'], notifications: { notice: true, training: true, market: false }, createdAt: '2026-01-01T00:00:00Z' };
+const reset = (
+  <Route path={paths.loginReset}>
+    <LoginResetPage />
+  </Route>
+);
+const verify = (
+  <Route path={paths.loginAuth}>
+    <LoginAuthPage />
+  </Route>
+);
+const user = {
+  id: 'u1',
+  name: '김라벨',
+  email: 'kim@maru.ai',
+  avatar: null,
+  introduction: '',
+  scope: ['user'],
+  notifications: { notice: true, training: true, market: false },
+  createdAt: '2026-01-01T00:00:00Z',
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -49,7 +66,9 @@ describe('LoginResetPage', () => {
     const calls = stubFetch({ 'POST auth/password/reset': () => (good ? json(204) : apiError(400, 'invalid_key')) });
     const { location } = renderWithProviders(reset, { path: '/login/reset/k1' });
     fireEvent.change(screen.getByLabelText('새 비밀번호', { selector: 'input' }), { target: { value: 'newpass12!' } });
-    fireEvent.change(screen.getByLabelText(/비밀번호 확인/, { selector: 'input' }), { target: { value: 'newpass12!' } });
+    fireEvent.change(screen.getByLabelText(/비밀번호 확인/, { selector: 'input' }), {
+      target: { value: 'newpass12!' },
+    });
     good = false;
     fireEvent.click(screen.getByRole('button', { name: '비밀번호 변경' }));
     expect(await screen.findByTestId('reset-invalid-key')).toBeTruthy();
@@ -62,7 +81,10 @@ describe('LoginResetPage', () => {
 
 describe('LoginAuthPage', () => {
   it('a good key signs in once and goes to the console', async () => {
-    const calls = stubFetch({ 'POST auth/verify': () => json(200, { token: 'A1', refreshToken: 'R1' }), 'GET auth/user': () => json(200, user) });
+    const calls = stubFetch({
+      'POST auth/verify': () => json(200, { token: 'A1', refreshToken: 'R1' }),
+      'GET auth/user': () => json(200, user),
+    });
     const { location } = renderWithProviders(verify, { path: '/login/auth/good-key' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('이메일을 인증하고 있습니다');
     await waitFor(() => expect(location.history?.at(-1)).toBe('/console'));
@@ -93,7 +115,9 @@ describe('SignupPage', () => {
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: ' Kim' } });
     fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'kim@maru' } });
     fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), { target: { value: 'abcdefgh1!' } });
-    fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), { target: { value: 'abcdefgh1?' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), {
+      target: { value: 'abcdefgh1?' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(screen.getByText('Cannot start with blanks.')).toBeTruthy();
     expect(screen.getByText('Please enter a valid e-mail address.')).toBeTruthy();
@@ -101,7 +125,9 @@ describe('SignupPage', () => {
     expect(calls).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Kim Label' } });
     fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'kim@maru.ai' } });
-    fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), { target: { value: 'abcdefgh1!' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), {
+      target: { value: 'abcdefgh1!' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Check your inbox')).toBeTruthy();
     expect(calls[0]?.body).toEqual({ name: 'Kim Label', email: 'kim@maru.ai', password: 'abcdefgh1!', locale: 'en' });
@@ -113,7 +139,9 @@ describe('SignupPage', () => {
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Kim' } });
     fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'kim@maru.ai' } });
     fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), { target: { value: 'abcdefgh1!' } });
-    fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), { target: { value: 'abcdefgh1!' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), {
+      target: { value: 'abcdefgh1!' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Name is not appropriate.')).toBeTruthy();
   });

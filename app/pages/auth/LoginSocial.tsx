@@ -14,7 +14,9 @@ export function LoginSocial({ providers, redirect }: { providers: readonly OAuth
     <Stack gap="4" data-testid="social-login">
       <HStack gap="3">
         <Separator flex="1" />
-        <Text fontSize="sm" color="fg.muted">{t('login.or')}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('login.or')}
+        </Text>
         <Separator flex="1" />
       </HStack>
       {providers.map((provider) => (

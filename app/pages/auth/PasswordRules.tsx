@@ -11,15 +11,21 @@ export function PasswordRules({ password, ...box }: { password: string } & BoxPr
   const results = passwordRuleResults(password);
   return (
     <Box bg="bg.subtle" rounded="md" px="4" py="3" w="full" data-testid="password-rules" {...box} color="fg">
-      <Text fontSize="sm" fontWeight="600" mb="2">{t('reset.change.rulesTitle')}</Text>
+      <Text fontSize="sm" fontWeight="600" mb="2">
+        {t('reset.change.rulesTitle')}
+      </Text>
       <Stack as="ul" gap="1" listStyleType="none" fontSize="sm">
         {PASSWORD_RULE_NAMES.map((rule) => {
           const met = password !== '' && results[rule];
           return (
             <Box as="li" key={rule} display="flex" gap="2" alignItems="baseline" color={met ? 'green.700' : 'fg.muted'}>
-              <Box as="span" aria-hidden="true" w="3">{met ? '✓' : '•'}</Box>
+              <Box as="span" aria-hidden="true" w="3">
+                {met ? '✓' : '•'}
+              </Box>
               <span>{t(`reset.change.rules.${rule}`)}</span>
-              {password !== '' && <VisuallyHidden>({met ? t('reset.change.met') : t('reset.change.unmet')})</VisuallyHidden>}
+              {password !== '' && (
+                <VisuallyHidden>({met ? t('reset.change.met') : t('reset.change.unmet')})</VisuallyHidden>
+              )}
             </Box>
           );
         })}

@@ -43,12 +43,21 @@ export function ResendVerificationForm() {
       <Stack gap="4">
         <Field.Root invalid={!!fields.email} required>
           <Field.Label>{t('login.email')}</Field.Label>
-          <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.currentTarget.value.trim())} />
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value.trim())}
+          />
           {fields.email && <Field.ErrorText>{t(fields.email)}</Field.ErrorText>}
         </Field.Root>
         {formError && <FormAlert>{t(formError)}</FormAlert>}
         {sent && <FormAlert status="success">{t('verify.inbox.resent')}</FormAlert>}
-        <Button type="submit" variant="outline" w="full" loading={busy}>{t('verify.resendSubmit')}</Button>
+        <Button type="submit" variant="outline" w="full" loading={busy}>
+          {t('verify.resendSubmit')}
+        </Button>
       </Stack>
     </chakra.form>
   );

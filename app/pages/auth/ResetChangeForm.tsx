@@ -57,7 +57,9 @@ export function ResetChangeForm({ resetKey }: { resetKey: string }) {
         <FormAlert testId="reset-invalid-key">
           <Stack gap="1">
             <span>{t('reset.change.invalidKey')}</span>
-            <Link href={RESET_HREF} style={{ textDecoration: 'underline' }}>{t('reset.change.requestNew')}</Link>
+            <Link href={RESET_HREF} style={{ textDecoration: 'underline' }}>
+              {t('reset.change.requestNew')}
+            </Link>
           </Stack>
         </FormAlert>
       )}
@@ -65,7 +67,13 @@ export function ResetChangeForm({ resetKey }: { resetKey: string }) {
         <Stack gap="5">
           <Field.Root invalid={!!fields.newPassword} required>
             <Field.Label>{t('reset.change.password')}</Field.Label>
-            <PasswordInput name="new-password" autoComplete="new-password" maxLength={20} value={newPassword} onChange={(e) => setNewPassword(e.currentTarget.value)} />
+            <PasswordInput
+              name="new-password"
+              autoComplete="new-password"
+              maxLength={20}
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.currentTarget.value)}
+            />
             {fields.newPassword && <Field.ErrorText>{t(fields.newPassword)}</Field.ErrorText>}
             <Field.HelperText asChild>
               <PasswordRules password={newPassword} />
@@ -73,11 +81,19 @@ export function ResetChangeForm({ resetKey }: { resetKey: string }) {
           </Field.Root>
           <Field.Root invalid={!!fields.confirmPassword} required>
             <Field.Label>{t('reset.change.confirm')}</Field.Label>
-            <PasswordInput name="confirm-password" autoComplete="new-password" maxLength={20} value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} />
+            <PasswordInput
+              name="confirm-password"
+              autoComplete="new-password"
+              maxLength={20}
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            />
             {fields.confirmPassword && <Field.ErrorText>{t(fields.confirmPassword)}</Field.ErrorText>}
           </Field.Root>
           {formError && <FormAlert>{t(formError)}</FormAlert>}
-          <Button type="submit" colorPalette="brand" size="lg" w="full" loading={busy}>{t('reset.change.submit')}</Button>
+          <Button type="submit" colorPalette="brand" size="lg" w="full" loading={busy}>
+            {t('reset.change.submit')}
+          </Button>
         </Stack>
       </chakra.form>
     </>

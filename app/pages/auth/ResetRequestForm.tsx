@@ -46,12 +46,25 @@ export function ResetRequestForm() {
         <Stack gap="5">
           <Field.Root invalid={!!fields.email} required>
             <Field.Label>{t('login.email')}</Field.Label>
-            <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.currentTarget.value.trim())} />
+            <Input
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value.trim())}
+            />
             {fields.email && <Field.ErrorText>{t(fields.email)}</Field.ErrorText>}
           </Field.Root>
           {formError && <FormAlert>{t(formError)}</FormAlert>}
-          {sent && <FormAlert status="success" testId="reset-sent">{t('reset.request.sent')}</FormAlert>}
-          <Button type="submit" colorPalette="brand" size="lg" w="full" loading={busy}>{t('reset.request.submit')}</Button>
+          {sent && (
+            <FormAlert status="success" testId="reset-sent">
+              {t('reset.request.sent')}
+            </FormAlert>
+          )}
+          <Button type="submit" colorPalette="brand" size="lg" w="full" loading={busy}>
+            {t('reset.request.submit')}
+          </Button>
         </Stack>
       </chakra.form>
     </>

@@ -64,17 +64,35 @@ export default function SignupPage() {
         <Stack gap="5">
           <Field.Root invalid={!!fields.name} required>
             <Field.Label>{t('signup.name')}</Field.Label>
-            <Input name="name" autoComplete="name" maxLength={40} value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} />
+            <Input
+              name="name"
+              autoComplete="name"
+              maxLength={40}
+              value={form.name}
+              onChange={(e) => set('name')(e.currentTarget.value)}
+            />
             {fields.name && <Field.ErrorText>{t(fields.name)}</Field.ErrorText>}
           </Field.Root>
           <Field.Root invalid={!!fields.email} required>
             <Field.Label>{t('signup.email')}</Field.Label>
-            <Input type="email" name="email" autoComplete="email" inputMode="email" value={form.email} onChange={(e) => set('email')(e.currentTarget.value.trim())} />
+            <Input
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={form.email}
+              onChange={(e) => set('email')(e.currentTarget.value.trim())}
+            />
             {fields.email && <Field.ErrorText>{t(fields.email)}</Field.ErrorText>}
           </Field.Root>
           <Field.Root invalid={!!fields.password} required>
             <Field.Label>{t('signup.password')}</Field.Label>
-            <PasswordInput name="new-password" autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.currentTarget.value)} />
+            <PasswordInput
+              name="new-password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => set('password')(e.currentTarget.value)}
+            />
             {fields.password && <Field.ErrorText>{t(fields.password)}</Field.ErrorText>}
             <Field.HelperText asChild>
               <PasswordRules password={form.password} />
@@ -82,11 +100,25 @@ export default function SignupPage() {
           </Field.Root>
           <Field.Root invalid={!!fields.confirmPassword} required>
             <Field.Label>{t('signup.confirm')}</Field.Label>
-            <PasswordInput name="confirm-password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set('confirmPassword')(e.currentTarget.value)} />
+            <PasswordInput
+              name="confirm-password"
+              autoComplete="new-password"
+              value={form.confirmPassword}
+              onChange={(e) => set('confirmPassword')(e.currentTarget.value)}
+            />
             {fields.confirmPassword && <Field.ErrorText>{t(fields.confirmPassword)}</Field.ErrorText>}
           </Field.Root>
           {formError && <FormAlert>{t(formError)}</FormAlert>}
-          <Button type="submit" colorPalette="brand" size="lg" w="full" loading={busy} loadingText={t('signup.submitting')}>{t('signup.submit')}</Button>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            w="full"
+            loading={busy}
+            loadingText={t('signup.submitting')}
+          >
+            {t('signup.submit')}
+          </Button>
         </Stack>
       </chakra.form>
       <Text fontSize="sm" color="fg.muted" textAlign="center">

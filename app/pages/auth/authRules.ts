@@ -24,7 +24,10 @@ export const PASSWORD_RULE_NAMES = Object.keys(PASSWORD_RULES) as PasswordRule[]
 
 /** Whether each password rule is met. */
 export function passwordRuleResults(password: string): Record<PasswordRule, boolean> {
-  return Object.fromEntries(PASSWORD_RULE_NAMES.map((rule) => [rule, PASSWORD_RULES[rule](password)])) as Record<PasswordRule, boolean>;
+  return Object.fromEntries(PASSWORD_RULE_NAMES.map((rule) => [rule, PASSWORD_RULES[rule](password)])) as Record<
+    PasswordRule,
+    boolean
+  >;
 }
 
 /** Whether the password meets every item of the checklist. */

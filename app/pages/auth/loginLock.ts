@@ -11,7 +11,8 @@ export function loginFailed(captchaRequired: boolean): void {
   setLoginLockStatus({
     loginFailCount,
     latestLoginTryDate: Date.now(),
-    captchaActive: captchaRequired || ui.loginLockStatus.captchaActive || loginFailCount >= LOGIN_FAILURES_BEFORE_CAPTCHA,
+    captchaActive:
+      captchaRequired || ui.loginLockStatus.captchaActive || loginFailCount >= LOGIN_FAILURES_BEFORE_CAPTCHA,
   });
 }
 

@@ -10,7 +10,11 @@ const exchanges = new Map<string, Promise<void>>();
 
 /** `/login?oauthError=<code>`: the server's callback refused the sign-in; only known codes are shown. */
 function callbackError(value: string | null): ApiErrorCode | null {
-  return value && (API_ERROR_CODES as readonly string[]).includes(value) ? (value as ApiErrorCode) : value ? 'oauth_failed' : null;
+  return value && (API_ERROR_CODES as readonly string[]).includes(value)
+    ? (value as ApiErrorCode)
+    : value
+      ? 'oauth_failed'
+      : null;
 }
 
 /**
@@ -22,7 +26,10 @@ export function useOAuthExchange(): { busy: boolean; error: ApiRequestError['cod
   const params = new URLSearchParams(useSearch());
   const key = params.get('oauth');
   const refused = callbackError(params.get('oauthError'));
-  const [state, setState] = useState<{ busy: boolean; error: ApiRequestError['code'] | null }>({ busy: !!key, error: refused });
+  const [state, setState] = useState<{ busy: boolean; error: ApiRequestError['code'] | null }>({
+    busy: !!key,
+    error: refused,
+  });
   useEffect(() => {
     if (!key) return;
     let live = true;
@@ -33,7 +40,8 @@ export function useOAuthExchange(): { busy: boolean; error: ApiRequestError['cod
     }
     run.then(
       () => live && setState({ busy: false, error: null }),
-      (error: unknown) => live && setState({ busy: false, error: error instanceof ApiRequestError ? error.code : 'oauth_failed' }),
+      (error: unknown) =>
+        live && setState({ busy: false, error: error instanceof ApiRequestError ? error.code : 'oauth_failed' }),
     );
     return () => {
       live = false;

@@ -31,7 +31,11 @@ export function AccountSection() {
     onError: (error) => {
       const result = formErrorOf(error);
       setFields(result.fields);
-      toaster.create({ type: 'error', title: t('console:toast.saveFailed'), ...(result.form ? { description: t(result.form) } : {}) });
+      toaster.create({
+        type: 'error',
+        title: t('console:toast.saveFailed'),
+        ...(result.form ? { description: t(result.form) } : {}),
+      });
     },
   });
 
@@ -43,25 +47,42 @@ export function AccountSection() {
   };
 
   return (
-    <SettingsSection id="account" title={t('console:settings.account.title')} description={t('console:settings.account.description')}>
+    <SettingsSection
+      id="account"
+      title={t('console:settings.account.title')}
+      description={t('console:settings.account.description')}
+    >
       <AvatarEditor />
       <chakra.form onSubmit={submit} noValidate data-testid="account-form">
         <Stack gap="5" maxW="lg">
           <Field.Root invalid={!!fields.name} required>
             <Field.Label>{t('console:settings.account.name')}</Field.Label>
             <Input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            {fields.name ? <Field.ErrorText>{t(fields.name)}</Field.ErrorText> : <Field.HelperText>{t('console:settings.account.nameHint')}</Field.HelperText>}
+            {fields.name ? (
+              <Field.ErrorText>{t(fields.name)}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{t('console:settings.account.nameHint')}</Field.HelperText>
+            )}
           </Field.Root>
           <Field.Root invalid={!!fields.introduction}>
             <Field.Label>{t('console:settings.account.introduction')}</Field.Label>
-            <Textarea name="introduction" rows={3} value={introduction} onChange={(e) => setIntroduction(e.currentTarget.value)} />
+            <Textarea
+              name="introduction"
+              rows={3}
+              value={introduction}
+              onChange={(e) => setIntroduction(e.currentTarget.value)}
+            />
             {fields.introduction ? (
               <Field.ErrorText>{t(fields.introduction)}</Field.ErrorText>
             ) : (
-              <Field.HelperText>{t('console:settings.account.introductionHint', { count: introduction.length })}</Field.HelperText>
+              <Field.HelperText>
+                {t('console:settings.account.introductionHint', { count: introduction.length })}
+              </Field.HelperText>
             )}
           </Field.Root>
-          <Button type="submit" colorPalette="brand" alignSelf="start" loading={save.isPending}>{t('console:settings.save')}</Button>
+          <Button type="submit" colorPalette="brand" alignSelf="start" loading={save.isPending}>
+            {t('console:settings.save')}
+          </Button>
         </Stack>
       </chakra.form>
     </SettingsSection>

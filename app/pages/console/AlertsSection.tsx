@@ -24,21 +24,41 @@ export function AlertsSection() {
   return (
     <SettingsSection id="alerts" title={t('console:settings.alerts.title')}>
       {alerts.isPending && <Spinner color="brand.600" />}
-      {alerts.isError && <Text color="fg.error" role="alert">{t(`errors:${errorCodeOf(alerts.error)}`)}</Text>}
+      {alerts.isError && (
+        <Text color="fg.error" role="alert">
+          {t(`errors:${errorCodeOf(alerts.error)}`)}
+        </Text>
+      )}
       {alerts.data?.length === 0 && <EmptyState message={t('console:settings.alerts.empty')} />}
       {alerts.data && alerts.data.length > 0 && (
         <Stack as="ul" gap="3" listStyleType="none" data-testid="alert-list">
           {alerts.data.map((alert) => (
-            <HStack as="li" key={alert.id} justify="space-between" align="start" borderWidth="1px" rounded="md" p="4" gap="4">
+            <HStack
+              as="li"
+              key={alert.id}
+              justify="space-between"
+              align="start"
+              borderWidth="1px"
+              rounded="md"
+              p="4"
+              gap="4"
+            >
               <Stack gap="1">
                 <HStack gap="2">
                   {!alert.read && <Badge colorPalette="brand">{t('console:settings.alerts.unread')}</Badge>}
-                  <Text fontSize="sm" color="fg.muted">{alert.sender.name} · {formatKoreanTime(alert.createdAt)}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {alert.sender.name} · {formatKoreanTime(alert.createdAt)}
+                  </Text>
                 </HStack>
                 <Text>{alert.message}</Text>
               </Stack>
               {!alert.read && (
-                <Button size="xs" variant="outline" loading={markRead.isPending && markRead.variables === alert.id} onClick={() => markRead.mutate(alert.id)}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  loading={markRead.isPending && markRead.variables === alert.id}
+                  onClick={() => markRead.mutate(alert.id)}
+                >
                   {t('console:settings.alerts.markRead')}
                 </Button>
               )}

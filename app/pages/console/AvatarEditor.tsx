@@ -22,9 +22,12 @@ export function AvatarEditor() {
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const done = (updated: Parameters<typeof updateAuthUser>[0]) => {
     updateAuthUser(updated);
@@ -55,12 +58,23 @@ export function AvatarEditor() {
   if (!user) return null;
   return (
     <Stack gap="3" data-testid="avatar-editor">
-      <Text fontWeight="600" id="avatar-label">{t('console:settings.avatar.label')}</Text>
+      <Text fontWeight="600" id="avatar-label">
+        {t('console:settings.avatar.label')}
+      </Text>
       <HStack gap="5" align="center" wrap="wrap">
         {preview ? (
-          <Image src={preview} alt={t('console:settings.avatar.preview')} boxSize="20" rounded="full" objectFit="cover" data-testid="avatar-preview" />
+          <Image
+            src={preview}
+            alt={t('console:settings.avatar.preview')}
+            boxSize="20"
+            rounded="full"
+            objectFit="cover"
+            data-testid="avatar-preview"
+          />
         ) : (
-          <Box><Avatar name={user.name} email={user.email ?? ''} src={user.avatar ?? null} size={80} /></Box>
+          <Box>
+            <Avatar name={user.name} email={user.email ?? ''} src={user.avatar ?? null} size={80} />
+          </Box>
         )}
         <Stack gap="2">
           <HStack gap="2" wrap="wrap">
@@ -74,17 +88,32 @@ export function AvatarEditor() {
                 onChange={(e) => void choose(e.currentTarget.files?.[0])}
               />
             </VisuallyHidden>
-            <Button variant="outline" size="sm" onClick={() => input.current?.click()}>{t('console:settings.avatar.choose')}</Button>
+            <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+              {t('console:settings.avatar.choose')}
+            </Button>
             {file && (
-              <Button colorPalette="brand" size="sm" loading={upload.isPending} onClick={() => upload.mutate(file)} data-testid="avatar-upload">
+              <Button
+                colorPalette="brand"
+                size="sm"
+                loading={upload.isPending}
+                onClick={() => upload.mutate(file)}
+                data-testid="avatar-upload"
+              >
                 {t('console:settings.avatar.upload')}
               </Button>
             )}
             {!file && user.avatar && (
-              <Button variant="ghost" size="sm" loading={remove.isPending} onClick={() => remove.mutate()}>{t('console:settings.avatar.remove')}</Button>
+              <Button variant="ghost" size="sm" loading={remove.isPending} onClick={() => remove.mutate()}>
+                {t('console:settings.avatar.remove')}
+              </Button>
             )}
           </HStack>
-          <Text fontSize="sm" color={error ? 'fg.error' : 'fg.muted'} role={error ? 'alert' : undefined} data-testid="avatar-message">
+          <Text
+            fontSize="sm"
+            color={error ? 'fg.error' : 'fg.muted'}
+            role={error ? 'alert' : undefined}
+            data-testid="avatar-message"
+          >
             {error ? t(error) : t('console:settings.avatar.hint')}
           </Text>
         </Stack>

@@ -14,8 +14,22 @@ function ConsoleHome() {
   const { t } = useTranslation('console');
   const { user } = useSnapshot(auth);
   const links = [
-    { href: paths.consoleSettings, title: t('home.settings.title'), body: t('home.settings.body'), testId: 'to-settings' },
-    ...(user?.email ? [{ href: href.consoleUser(user.email), title: t('home.profile.title'), body: t('home.profile.body'), testId: 'to-profile' }] : []),
+    {
+      href: paths.consoleSettings,
+      title: t('home.settings.title'),
+      body: t('home.settings.body'),
+      testId: 'to-settings',
+    },
+    ...(user?.email
+      ? [
+          {
+            href: href.consoleUser(user.email),
+            title: t('home.profile.title'),
+            body: t('home.profile.body'),
+            testId: 'to-profile',
+          },
+        ]
+      : []),
   ];
   return (
     <PageContainer>
@@ -26,9 +40,15 @@ function ConsoleHome() {
           <Card.Root key={link.href} variant="outline">
             <Card.Body>
               <Stack gap="3">
-                <Text as="h2" fontWeight="700" fontSize="lg">{link.title}</Text>
+                <Text as="h2" fontWeight="700" fontSize="lg">
+                  {link.title}
+                </Text>
                 <Text color="fg.muted">{link.body}</Text>
-                <Button asChild variant="outline" alignSelf="start"><Link href={link.href} data-testid={link.testId}>{t('home.open')}</Link></Button>
+                <Button asChild variant="outline" alignSelf="start">
+                  <Link href={link.href} data-testid={link.testId}>
+                    {t('home.open')}
+                  </Link>
+                </Button>
               </Stack>
             </Card.Body>
           </Card.Root>

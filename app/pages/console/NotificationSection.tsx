@@ -28,7 +28,11 @@ export function NotificationSection() {
   });
   const shown = save.isPending && save.variables ? save.variables : prefs;
   return (
-    <SettingsSection id="notifications" title={t('settings.notifications.title')} description={t('settings.notifications.description')}>
+    <SettingsSection
+      id="notifications"
+      title={t('settings.notifications.title')}
+      description={t('settings.notifications.description')}
+    >
       <Stack gap="4">
         {KINDS.map((kind) => (
           <Switch.Root

@@ -12,7 +12,9 @@ describe('PayResultPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('결제가 완료되었습니다');
     expect(screen.getByTestId('pay-order-id').textContent).toBe('A1');
     expect(screen.getByTestId('pay-plan').textContent).toBe('pro');
-    expect(screen.getByTestId('pay-amount').textContent).toBe(new Intl.NumberFormat('ko', { style: 'currency', currency: 'KRW' }).format(59000));
+    expect(screen.getByTestId('pay-amount').textContent).toBe(
+      new Intl.NumberFormat('ko', { style: 'currency', currency: 'KRW' }).format(59000),
+    );
     expect(screen.getByTestId('pay-amount').textContent).toContain('59,000');
     expect(screen.getByRole('link', { name: '콘솔로 이동' })).toBeTruthy();
     expect(document.title).toContain('결제가 완료되었습니다');
@@ -21,12 +23,16 @@ describe('PayResultPage', () => {
   it('formats the amount in the English page locale', () => {
     renderWithProviders(<PayResultPage />, { locale: 'en', path: `${PATH}?status=success&orderId=A1&amount=1234567` });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment complete');
-    expect(screen.getByTestId('pay-amount').textContent).toBe(new Intl.NumberFormat('en', { style: 'currency', currency: 'KRW' }).format(1234567));
+    expect(screen.getByTestId('pay-amount').textContent).toBe(
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'KRW' }).format(1234567),
+    );
     expect(screen.queryByTestId('pay-plan')).toBeNull();
   });
 
   it('shows a failure with its reason and links to pricing and support', () => {
-    renderWithProviders(<PayResultPage />, { path: `${PATH}?status=fail&orderId=A2&message=${encodeURIComponent('카드 한도 초과')}` });
+    renderWithProviders(<PayResultPage />, {
+      path: `${PATH}?status=fail&orderId=A2&message=${encodeURIComponent('카드 한도 초과')}`,
+    });
     expect(screen.getByTestId('pay-result').dataset.status).toBe('fail');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('결제에 실패했습니다');
     expect(screen.getByTestId('pay-reason').textContent).toBe('카드 한도 초과');
@@ -64,7 +70,11 @@ describe('PayResultPage', () => {
 
 describe('parsePayResult', () => {
   it('accepts zero and ignores unknown parameters', () => {
-    expect(parsePayResult('?status=success&orderId=A-1_b&amount=0&paymentKey=xyz')).toEqual({ status: 'success', orderId: 'A-1_b', amount: 0 });
+    expect(parsePayResult('?status=success&orderId=A-1_b&amount=0&paymentKey=xyz')).toEqual({
+      status: 'success',
+      orderId: 'A-1_b',
+      amount: 0,
+    });
   });
   it('rejects leading zeros and over-long messages', () => {
     expect(parsePayResult('status=success&orderId=A1&amount=0100')).toBeNull();

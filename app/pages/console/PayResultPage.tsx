@@ -37,8 +37,10 @@ function useDetails(result: PayResult): PayDetail[] {
   const rows: PayDetail[] = [];
   if (result.orderId) rows.push({ label: t('pay.orderId'), value: result.orderId, testId: 'pay-order-id' });
   if (result.plan) rows.push({ label: t('pay.plan'), value: result.plan, testId: 'pay-plan' });
-  if (result.amount !== undefined) rows.push({ label: t('pay.amount'), value: won.format(result.amount), testId: 'pay-amount' });
-  if (result.status !== 'success' && result.message) rows.push({ label: t('pay.reason'), value: result.message, testId: 'pay-reason' });
+  if (result.amount !== undefined)
+    rows.push({ label: t('pay.amount'), value: won.format(result.amount), testId: 'pay-amount' });
+  if (result.status !== 'success' && result.message)
+    rows.push({ label: t('pay.reason'), value: result.message, testId: 'pay-reason' });
   return rows;
 }
 
@@ -47,17 +49,37 @@ function Result({ result }: { result: PayResult }) {
   const rows = useDetails(result);
   const success = result.status === 'success';
   return (
-    <Stack gap="6" align="center" textAlign="center" maxW="xl" mx="auto" data-testid="pay-result" data-status={result.status}>
+    <Stack
+      gap="6"
+      align="center"
+      textAlign="center"
+      maxW="xl"
+      mx="auto"
+      data-testid="pay-result"
+      data-status={result.status}
+    >
       <StatusMark success={success} />
-      <PageTitle title={t(`pay.${result.status}.title`)} description={t(`pay.${result.status}.body`)} mb="0" align="center" justify="center" />
+      <PageTitle
+        title={t(`pay.${result.status}.title`)}
+        description={t(`pay.${result.status}.body`)}
+        mb="0"
+        align="center"
+        justify="center"
+      />
       <PayDetails title={t('pay.details')} rows={rows} />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" w={{ base: 'full', sm: 'auto' }}>
         {success ? (
-          <Button asChild colorPalette="brand" size="lg"><a href={env.consoleUrl}>{t('pay.toConsole')}</a></Button>
+          <Button asChild colorPalette="brand" size="lg">
+            <a href={env.consoleUrl}>{t('pay.toConsole')}</a>
+          </Button>
         ) : (
           <>
-            <Button asChild colorPalette="brand" size="lg"><Link href={paths.pricing}>{t('pay.toPricing')}</Link></Button>
-            <Button asChild variant="outline" size="lg"><Link href={paths.support}>{t('pay.support')}</Link></Button>
+            <Button asChild colorPalette="brand" size="lg">
+              <Link href={paths.pricing}>{t('pay.toPricing')}</Link>
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <Link href={paths.support}>{t('pay.support')}</Link>
+            </Button>
           </>
         )}
       </Stack>
@@ -73,7 +95,11 @@ function NoPayment() {
       <EmptyState
         message={t('pay.none.message')}
         hint={t('pay.none.hint')}
-        action={<Button asChild colorPalette="brand" mt="2"><Link href={paths.pricing}>{t('pay.toPricing')}</Link></Button>}
+        action={
+          <Button asChild colorPalette="brand" mt="2">
+            <Link href={paths.pricing}>{t('pay.toPricing')}</Link>
+          </Button>
+        }
       />
     </Stack>
   );

@@ -9,11 +9,24 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { apiError, json, stubFetch } from '../../test/stubFetch';
 import SettingsPage from './SettingsPage';
 
-const user = { id: 'u1', name: '김라벨', email: 'kim@maru.ai', avatar: null, introduction: '안녕하세요', scope: ['user'], notifications: { notice: true, training: false, market: false }, createdAt: '2026-01-01T00:00:00Z' };
+const user = {
+  id: 'u1',
+  name: '김라벨',
+  email: 'kim@maru.ai',
+  avatar: null,
+  introduction: '안녕하세요',
+  scope: ['user'],
+  notifications: { notice: true, training: false, market: false },
+  createdAt: '2026-01-01T00:00:00Z',
+};
 const page = (
   <Switch>
-    <Route path={paths.consoleSettings}><SettingsPage /></Route>
-    <Route path={paths.login}><p>login page</p></Route>
+    <Route path={paths.consoleSettings}>
+      <SettingsPage />
+    </Route>
+    <Route path={paths.login}>
+      <p>login page</p>
+    </Route>
   </Switch>
 );
 
@@ -28,13 +41,18 @@ describe('console auth guard', () => {
   it('sends a signed-out visitor to /login remembering the path', async () => {
     stubFetch({});
     const { location } = renderWithProviders(page, { path: '/console/settings?tab=security' });
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/login?redirect=%2Fconsole%2Fsettings%3Ftab%3Dsecurity'));
+    await waitFor(() =>
+      expect(location.history?.at(-1)).toBe('/login?redirect=%2Fconsole%2Fsettings%3Ftab%3Dsecurity'),
+    );
     expect(screen.getByText('login page')).toBeTruthy();
   });
 
   it('a refused token also ends at /login', async () => {
     storeTokens({ token: 'A0', refreshToken: 'R0' });
-    stubFetch({ 'GET auth/user': () => apiError(401, 'unauthorized'), 'POST auth/refresh': () => apiError(401, 'unauthorized') });
+    stubFetch({
+      'GET auth/user': () => apiError(401, 'unauthorized'),
+      'POST auth/refresh': () => apiError(401, 'unauthorized'),
+    });
     const { location } = renderWithProviders(page, { path: '/console/settings' });
     await waitFor(() => expect(location.history?.at(-1)).toBe('/login?redirect=%2Fconsole%2Fsettings'));
   });
@@ -52,7 +70,11 @@ describe('console auth guard', () => {
 describe('My settings forms', () => {
   async function openSettings(extra: Parameters<typeof stubFetch>[0] = {}) {
     storeTokens({ token: 'A1', refreshToken: 'R1' });
-    const calls = stubFetch({ 'GET auth/user': () => json(200, user), 'GET auth/alerts': () => json(200, []), ...extra });
+    const calls = stubFetch({
+      'GET auth/user': () => json(200, user),
+      'GET auth/alerts': () => json(200, []),
+      ...extra,
+    });
     renderWithProviders(page, { path: '/console/settings', locale: 'en' });
     await screen.findByRole('heading', { level: 1, name: 'My settings' });
     return calls;
@@ -79,7 +101,10 @@ describe('My settings forms', () => {
   it('password change: confirmation mismatch, the wrong current password from the server, then success', async () => {
     let currentOk = false;
     await openSettings({
-      'POST auth/password': () => (currentOk ? json(200, { token: 'after-change', refreshToken: 'rt-after-change' }) : apiError(400, 'validation', { fields: { currentPassword: 'validation:password.currentMismatch' } })),
+      'POST auth/password': () =>
+        currentOk
+          ? json(200, { token: 'after-change', refreshToken: 'rt-after-change' })
+          : apiError(400, 'validation', { fields: { currentPassword: 'validation:password.currentMismatch' } }),
     });
     const form = screen.getByTestId('password-form');
     const input = (label: RegExp) => form.querySelector(`input[name="${label.source}"]`) as HTMLInputElement;

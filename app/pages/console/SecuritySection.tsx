@@ -33,7 +33,8 @@ export function SecuritySection() {
     onError: (error) => {
       const result = formErrorOf(error);
       setFields(result.fields);
-      if (result.form) toaster.create({ type: 'error', title: t('console:toast.saveFailed'), description: t(result.form) });
+      if (result.form)
+        toaster.create({ type: 'error', title: t('console:toast.saveFailed'), description: t(result.form) });
     },
   });
   const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -48,20 +49,37 @@ export function SecuritySection() {
   const field = (key: keyof typeof EMPTY, autoComplete: string, extra?: ReactNode) => (
     <Field.Root invalid={!!fields[key]} required>
       <Field.Label>{t(`console:settings.security.${key}`)}</Field.Label>
-      <PasswordInput name={key} autoComplete={autoComplete} value={form[key]} onChange={(e) => set(key)(e.currentTarget.value)} />
+      <PasswordInput
+        name={key}
+        autoComplete={autoComplete}
+        value={form[key]}
+        onChange={(e) => set(key)(e.currentTarget.value)}
+      />
       {fields[key] && <Field.ErrorText>{t(fields[key])}</Field.ErrorText>}
       {extra}
     </Field.Root>
   );
 
   return (
-    <SettingsSection id="security" title={t('console:settings.security.title')} description={t('console:settings.security.description')}>
+    <SettingsSection
+      id="security"
+      title={t('console:settings.security.title')}
+      description={t('console:settings.security.description')}
+    >
       <chakra.form onSubmit={submit} noValidate data-testid="password-form">
         <Stack gap="5" maxW="lg">
           {field('currentPassword', 'current-password')}
-          {field('newPassword', 'new-password', <Field.HelperText asChild><PasswordRules password={form.newPassword} /></Field.HelperText>)}
+          {field(
+            'newPassword',
+            'new-password',
+            <Field.HelperText asChild>
+              <PasswordRules password={form.newPassword} />
+            </Field.HelperText>,
+          )}
           {field('confirmPassword', 'new-password')}
-          <Button type="submit" colorPalette="brand" alignSelf="start" loading={change.isPending}>{t('console:settings.security.submit')}</Button>
+          <Button type="submit" colorPalette="brand" alignSelf="start" loading={change.isPending}>
+            {t('console:settings.security.submit')}
+          </Button>
         </Stack>
       </chakra.form>
     </SettingsSection>

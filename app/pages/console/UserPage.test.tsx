@@ -10,8 +10,21 @@ import { json, stubFetch } from '../../test/stubFetch';
 import { emailFromParam } from './emailFromParam';
 import UserPage from './UserPage';
 
-const page = <Route path={paths.consoleUser}><UserPage /></Route>;
-const me = { id: 'u1', name: '김라벨', email: 'kim@maru.ai', avatar: null, introduction: '', scope: ['user'], notifications: { notice: true, training: false, market: false }, createdAt: '2026-01-01T00:00:00Z' };
+const page = (
+  <Route path={paths.consoleUser}>
+    <UserPage />
+  </Route>
+);
+const me = {
+  id: 'u1',
+  name: '김라벨',
+  email: 'kim@maru.ai',
+  avatar: null,
+  introduction: '',
+  scope: ['user'],
+  notifications: { notice: true, training: false, market: false },
+  createdAt: '2026-01-01T00:00:00Z',
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -25,7 +38,8 @@ describe('UserPage', () => {
   it('loads the profile by e-mail (GET auth/user/email/:email, first item of the list)', async () => {
     const calls = stubFetch({
       'GET auth/user': () => json(200, me),
-      'GET auth/user/email/kim.doyun%40maru.ai': () => json(200, [{ name: '김도윤', email: 'kim.doyun@maru.ai', avatar: null, introduction: '라벨링을 좋아합니다.' }]),
+      'GET auth/user/email/kim.doyun%40maru.ai': () =>
+        json(200, [{ name: '김도윤', email: 'kim.doyun@maru.ai', avatar: null, introduction: '라벨링을 좋아합니다.' }]),
     });
     renderWithProviders(page, { path: href.consoleUser('kim.doyun@maru.ai') });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('김도윤');

@@ -16,9 +16,25 @@ function UserNotFound() {
   const { t } = useTranslation('console');
   const { homeHref } = useLocale();
   return (
-    <Stack gap="6" align="center" textAlign="center" maxW="xl" mx="auto" py={{ base: '4', md: '10' }} data-testid="user-not-found">
-      <PageTitle title={t('user.notFound')} description={t('user.notFoundBody')} mb="0" align="center" justify="center" />
-      <Button asChild colorPalette="brand" size="lg"><Link href={homeHref}>{t('user.home')}</Link></Button>
+    <Stack
+      gap="6"
+      align="center"
+      textAlign="center"
+      maxW="xl"
+      mx="auto"
+      py={{ base: '4', md: '10' }}
+      data-testid="user-not-found"
+    >
+      <PageTitle
+        title={t('user.notFound')}
+        description={t('user.notFoundBody')}
+        mb="0"
+        align="center"
+        justify="center"
+      />
+      <Button asChild colorPalette="brand" size="lg">
+        <Link href={homeHref}>{t('user.home')}</Link>
+      </Button>
     </Stack>
   );
 }
@@ -47,7 +63,9 @@ function Profile({ email }: { email: string }) {
         <PageTitle title={user.name} description={user.email} mb="0" minW="0" />
       </Stack>
       {user.introduction ? (
-        <Text fontSize="lg" whiteSpace="pre-wrap" data-testid="user-introduction">{user.introduction}</Text>
+        <Text fontSize="lg" whiteSpace="pre-wrap" data-testid="user-introduction">
+          {user.introduction}
+        </Text>
       ) : (
         <Text color="fg.muted">{t('user.noIntroduction')}</Text>
       )}
@@ -57,7 +75,11 @@ function Profile({ email }: { email: string }) {
         rounded="xl"
         message={t('user.emptyMessage')}
         hint={t('user.emptyHint')}
-        action={<Button asChild variant="outline" mt="2"><Link href={href.resources()}>{t('user.toMarket')}</Link></Button>}
+        action={
+          <Button asChild variant="outline" mt="2">
+            <Link href={href.resources()}>{t('user.toMarket')}</Link>
+          </Button>
+        }
       />
     </Stack>
   );

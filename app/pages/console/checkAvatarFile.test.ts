@@ -17,6 +17,9 @@ describe('checkAvatarFile', () => {
     const html = new Blob(['<html><script>x</script>'], { type: 'image/png' });
     await expect(checkAvatarFile(html, decodes)).resolves.toEqual({ ok: false, code: 'image_invalid' });
     const broken = new Blob([new Uint8Array(PNG_HEAD)], { type: 'image/png' });
-    await expect(checkAvatarFile(broken, () => Promise.reject(new Error('bad')))).resolves.toEqual({ ok: false, code: 'image_invalid' });
+    await expect(checkAvatarFile(broken, () => Promise.reject(new Error('bad')))).resolves.toEqual({
+      ok: false,
+      code: 'image_invalid',
+    });
   });
 });

@@ -7,7 +7,15 @@ const SIGNATURES: Array<{ type: string; test: (b: Uint8Array) => boolean }> = [
   { type: 'image/gif', test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
   {
     type: 'image/webp',
-    test: (b) => b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50,
+    test: (b) =>
+      b[0] === 0x52 &&
+      b[1] === 0x49 &&
+      b[2] === 0x46 &&
+      b[3] === 0x46 &&
+      b[8] === 0x57 &&
+      b[9] === 0x45 &&
+      b[10] === 0x42 &&
+      b[11] === 0x50,
   },
 ];
 
@@ -18,7 +26,10 @@ export type AvatarCheck = { ok: true; type: string } | { ok: false; code: 'paylo
  * from the file's own bytes (not its name or the browser's guess), and, where the browser can,
  * that it really decodes as an image. The server checks the same again.
  */
-export async function checkAvatarFile(file: Blob, decode: ((file: Blob) => Promise<unknown>) | null = defaultDecoder()): Promise<AvatarCheck> {
+export async function checkAvatarFile(
+  file: Blob,
+  decode: ((file: Blob) => Promise<unknown>) | null = defaultDecoder(),
+): Promise<AvatarCheck> {
   if (file.size > AVATAR_MAX_BYTES) return { ok: false, code: 'payload_too_large' };
   const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
   const match = SIGNATURES.find((s) => s.test(head));

@@ -7,7 +7,10 @@ import { z } from 'zod';
 const orderId = z.string().regex(/^[\w-]{1,64}$/);
 const plan = z.string().regex(/^[\w-]{1,40}$/);
 /** Won, as digits only: a non-negative integer (no sign, no decimals, no leading zeros). */
-const amount = z.string().regex(/^(0|[1-9]\d{0,14})$/).transform(Number);
+const amount = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,14})$/)
+  .transform(Number);
 const message = z.string().trim().min(1).max(200);
 
 const payResultSchema = z.discriminatedUnion('status', [

@@ -13,7 +13,9 @@ function Note({ children }: { children: string }) {
   return (
     <Box borderStartWidth="4px" borderColor="brand.600" bg="brand.subtle" px="4" py="3" roundedEnd="md">
       <Text fontSize="sm">
-        <Text as="strong" fontWeight="700" me="2">{t('note')}</Text>
+        <Text as="strong" fontWeight="700" me="2">
+          {t('note')}
+        </Text>
         {children}
       </Text>
     </Box>
@@ -26,7 +28,9 @@ function Topic({ section, topic }: { section: DocSection; topic: DocTopic }) {
   const id = topicId(section, topic);
   return (
     <Stack as="section" gap="3" id={id} aria-labelledby={`${id}-title`} scrollMarginTop={ANCHOR_OFFSET}>
-      <Heading as="h3" id={`${id}-title`} size="md">{t(`${base}.title`)}</Heading>
+      <Heading as="h3" id={`${id}-title`} size="md">
+        {t(`${base}.title`)}
+      </Heading>
       <Text>{t(`${base}.body`)}</Text>
       {topic.table === 'shortcuts' && <ShortcutTable />}
       {topic.table === 'roles' && <RoleTable />}
@@ -58,8 +62,12 @@ export function DocsSection({ section }: { section: DocSection }) {
       data-testid="docs-section"
     >
       <Stack gap="3">
-        <Heading as="h2" id={`${section.id}-title`} size={{ base: 'xl', md: '2xl' }}>{t(`sections.${section.key}.title`)}</Heading>
-        <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>{t(`sections.${section.key}.intro`)}</Text>
+        <Heading as="h2" id={`${section.id}-title`} size={{ base: 'xl', md: '2xl' }}>
+          {t(`sections.${section.key}.title`)}
+        </Heading>
+        <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+          {t(`sections.${section.key}.intro`)}
+        </Text>
       </Stack>
       {section.topics.map((topic) => (
         <Topic key={topic.key} section={section} topic={topic} />

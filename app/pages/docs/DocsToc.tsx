@@ -21,7 +21,9 @@ function TocLinks() {
             _hover={{ bg: 'brand.subtle', color: 'brand.fg' }}
             _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
           >
-            <Text as="span" color="fg.muted" aria-hidden="true" minW="4">{i + 1}</Text>
+            <Text as="span" color="fg.muted" aria-hidden="true" minW="4">
+              {i + 1}
+            </Text>
             {t(`sections.${section.key}.title`)}
           </chakra.a>
         </li>
@@ -38,9 +40,18 @@ export function DocsToc() {
   const { t } = useTranslation('docs');
   return (
     <>
-      <Box as="nav" aria-label={t('toc.label')} hideFrom="lg" borderWidth="1px" rounded="lg" data-testid="docs-toc-narrow">
+      <Box
+        as="nav"
+        aria-label={t('toc.label')}
+        hideFrom="lg"
+        borderWidth="1px"
+        rounded="lg"
+        data-testid="docs-toc-narrow"
+      >
         <details>
-          <Box as="summary" cursor="pointer" px="4" py="3" fontWeight="600">{t('toc.toggle')}</Box>
+          <Box as="summary" cursor="pointer" px="4" py="3" fontWeight="600">
+            {t('toc.toggle')}
+          </Box>
           <Box px="1" pb="3">
             <TocLinks />
           </Box>
@@ -56,7 +67,15 @@ export function DocsToc() {
         overflowY="auto"
         data-testid="docs-toc"
       >
-        <Text px="3" pb="2" fontSize="xs" fontWeight="700" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+        <Text
+          px="3"
+          pb="2"
+          fontSize="xs"
+          fontWeight="700"
+          color="fg.muted"
+          textTransform="uppercase"
+          letterSpacing="wider"
+        >
           {t('toc.heading')}
         </Text>
         <TocLinks />

@@ -18,7 +18,9 @@ function Mark({ allowed }: { allowed: boolean }) {
   const { t } = useTranslation('docs');
   return (
     <>
-      <Box as="span" aria-hidden="true" fontWeight="700" color={allowed ? 'green.700' : 'fg.muted'}>{allowed ? '✓' : '–'}</Box>
+      <Box as="span" aria-hidden="true" fontWeight="700" color={allowed ? 'green.700' : 'fg.muted'}>
+        {allowed ? '✓' : '–'}
+      </Box>
       <VisuallyHidden>{allowed ? t('roles.allowed') : t('roles.denied')}</VisuallyHidden>
     </>
   );
@@ -33,18 +35,26 @@ export function RoleTable() {
         <Table.Caption srOnly>{t('roles.caption')}</Table.Caption>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader scope="col" minW="44">{t('roles.task')}</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" minW="44">
+              {t('roles.task')}
+            </Table.ColumnHeader>
             {ROLES.map((role) => (
-              <Table.ColumnHeader key={role} scope="col" textAlign="center" whiteSpace="normal">{t(`roles.${role}`)}</Table.ColumnHeader>
+              <Table.ColumnHeader key={role} scope="col" textAlign="center" whiteSpace="normal">
+                {t(`roles.${role}`)}
+              </Table.ColumnHeader>
             ))}
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {PERMISSIONS.map(({ task, allowed }) => (
             <Table.Row key={task}>
-              <Table.Cell as="th" scope="row" fontWeight="normal" whiteSpace="normal" minW="44">{t(`roles.rows.${task}`)}</Table.Cell>
+              <Table.Cell as="th" scope="row" fontWeight="normal" whiteSpace="normal" minW="44">
+                {t(`roles.rows.${task}`)}
+              </Table.Cell>
               {allowed.map((ok, i) => (
-                <Table.Cell key={ROLES[i]} textAlign="center"><Mark allowed={ok} /></Table.Cell>
+                <Table.Cell key={ROLES[i]} textAlign="center">
+                  <Mark allowed={ok} />
+                </Table.Cell>
               ))}
             </Table.Row>
           ))}

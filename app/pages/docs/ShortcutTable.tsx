@@ -25,7 +25,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'nudge', keys: [['↑'], ['↓'], ['←'], ['→']] },
   { action: 'delete', keys: [['Delete'], ['Backspace']] },
   { action: 'undo', keys: [['Ctrl', 'Z']] },
-  { action: 'redo', keys: [['Ctrl', 'Shift', 'Z'], ['Ctrl', 'Y']] },
+  {
+    action: 'redo',
+    keys: [
+      ['Ctrl', 'Shift', 'Z'],
+      ['Ctrl', 'Y'],
+    ],
+  },
   { action: 'prevNext', keys: [['A'], ['D']] },
   { action: 'cancel', keys: [['Esc']] },
 ];
@@ -35,11 +41,19 @@ function Keys({ shortcut }: { shortcut: Shortcut }) {
     <Box as="span" display="inline-flex" flexWrap="wrap" alignItems="center" gap="1">
       {shortcut.keys.map((combo, i) => (
         <Fragment key={combo.join('+')}>
-          {i > 0 && <Box as="span" color="fg.muted" aria-hidden="true">{shortcut.range ? '–' : '/'}</Box>}
+          {i > 0 && (
+            <Box as="span" color="fg.muted" aria-hidden="true">
+              {shortcut.range ? '–' : '/'}
+            </Box>
+          )}
           <Box as="span" display="inline-flex" alignItems="center" gap="1" whiteSpace="nowrap">
             {combo.map((key, j) => (
               <Fragment key={key}>
-                {j > 0 && <Box as="span" color="fg.muted">+</Box>}
+                {j > 0 && (
+                  <Box as="span" color="fg.muted">
+                    +
+                  </Box>
+                )}
                 <Kbd size="sm">{key}</Kbd>
               </Fragment>
             ))}
@@ -59,14 +73,18 @@ export function ShortcutTable() {
         <Table.Caption srOnly>{t('shortcuts.caption')}</Table.Caption>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader scope="col" w={{ base: '45%', md: '35%' }}>{t('shortcuts.keys')}</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" w={{ base: '45%', md: '35%' }}>
+              {t('shortcuts.keys')}
+            </Table.ColumnHeader>
             <Table.ColumnHeader scope="col">{t('shortcuts.action')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {SHORTCUTS.map((shortcut) => (
             <Table.Row key={shortcut.action}>
-              <Table.Cell><Keys shortcut={shortcut} /></Table.Cell>
+              <Table.Cell>
+                <Keys shortcut={shortcut} />
+              </Table.Cell>
               <Table.Cell whiteSpace="normal">{t(`shortcuts.rows.${shortcut.action}`)}</Table.Cell>
             </Table.Row>
           ))}

@@ -64,8 +64,17 @@ export const docSections: readonly DocSection[] = [
     key: 'training',
     topics: [
       { key: 'requirements', items: ['datasets', 'iterations', 'tag'] },
-      { key: 'wizard', items: ['split', 'datasets', 'pretrained', 'network', 'settings', 'tag', 'server', 'overview'], ordered: true },
-      { key: 'progress', items: ['ready', 'downloading', 'learning', 'uploading', 'testing', 'completed'], ordered: true, note: true },
+      {
+        key: 'wizard',
+        items: ['split', 'datasets', 'pretrained', 'network', 'settings', 'tag', 'server', 'overview'],
+        ordered: true,
+      },
+      {
+        key: 'progress',
+        items: ['ready', 'downloading', 'learning', 'uploading', 'testing', 'completed'],
+        ordered: true,
+        note: true,
+      },
       { key: 'schedule' },
     ],
   },

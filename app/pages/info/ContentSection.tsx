@@ -12,8 +12,14 @@ export function ContentSection({ title, lead, children, ...box }: Props) {
   const id = useId();
   return (
     <Box as="section" aria-labelledby={id} mt={{ base: '12', md: '16' }} {...box}>
-      <Heading as="h2" id={id} fontSize={{ base: 'xl', md: '2xl' }} letterSpacing="-0.01em" mb={lead ? '2' : '6'}>{title}</Heading>
-      {lead && <Text color="fg.muted" maxW="3xl" mb="6">{lead}</Text>}
+      <Heading as="h2" id={id} fontSize={{ base: 'xl', md: '2xl' }} letterSpacing="-0.01em" mb={lead ? '2' : '6'}>
+        {title}
+      </Heading>
+      {lead && (
+        <Text color="fg.muted" maxW="3xl" mb="6">
+          {lead}
+        </Text>
+      )}
       {children}
     </Box>
   );

@@ -7,8 +7,12 @@ export function FeatureGrid({ items, columns = 3 }: { items: TextItem[]; columns
     <SimpleGrid columns={{ base: 1, md: 2, lg: columns }} gap="4">
       {items.map((item) => (
         <Stack key={item.key} gap="2" p="6" rounded="xl" bg="bg.subtle" borderWidth="1px" borderColor="border.muted">
-          <Heading as="h3" fontSize="md" lineHeight="1.5">{item.title}</Heading>
-          <Text color="fg.muted" fontSize="sm">{item.body}</Text>
+          <Heading as="h3" fontSize="md" lineHeight="1.5">
+            {item.title}
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {item.body}
+          </Text>
         </Stack>
       ))}
     </SimpleGrid>

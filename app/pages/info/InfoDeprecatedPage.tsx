@@ -20,7 +20,14 @@ export default function InfoDeprecatedPage() {
     <PageContainer data-testid="info-deprecated">
       <Breadcrumbs />
       <PageTitle title={t('deprecated.title')} description={t('deprecated.description')} />
-      <Alert.Root status="info" colorPalette="brand" rounded="xl" alignItems={{ base: 'flex-start', md: 'center' }} flexDirection={{ base: 'column', md: 'row' }} gap="4">
+      <Alert.Root
+        status="info"
+        colorPalette="brand"
+        rounded="xl"
+        alignItems={{ base: 'flex-start', md: 'center' }}
+        flexDirection={{ base: 'column', md: 'row' }}
+        gap="4"
+      >
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title fontWeight="700">{t('deprecated.noticeTitle')}</Alert.Title>

@@ -8,7 +8,12 @@ import InfoDetailPage from './InfoDetailPage';
 import InfoPage from './InfoPage';
 
 const renderDetail = (path: string, locale: 'ko' | 'en' = 'ko') =>
-  renderWithProviders(<Route path="/info/:title"><InfoDetailPage /></Route>, { path, locale });
+  renderWithProviders(
+    <Route path="/info/:title">
+      <InfoDetailPage />
+    </Route>,
+    { path, locale },
+  );
 
 describe('InfoDetailPage', () => {
   it.each(INFO_TITLES)('renders /info/%s with its own title, sections and a next-step link', async (title) => {
@@ -18,7 +23,12 @@ describe('InfoDetailPage', () => {
     const next = INFO_TITLES[(INFO_TITLES.indexOf(title) + 1) % INFO_TITLES.length];
     const links = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(links).toContain(`/info/${next}`);
-    expect(screen.getByRole('navigation', { name: 'AI 개발 단계' }).querySelector('[aria-current="page"]')?.getAttribute('href')).toBe(`/info/${title}`);
+    expect(
+      screen
+        .getByRole('navigation', { name: 'AI 개발 단계' })
+        .querySelector('[aria-current="page"]')
+        ?.getAttribute('href'),
+    ).toBe(`/info/${title}`);
     const h1 = screen.getByRole('heading', { level: 1 }).textContent ?? '';
     await waitFor(() => expect(document.title).toBe(`${h1} | AI 관리 플랫폼`));
   });

@@ -33,7 +33,9 @@ export default function InfoDetailPage() {
     <PageContainer data-testid={`info-${title}`}>
       <Breadcrumbs />
       <InfoStepNav current={title} />
-      <Badge colorPalette="brand" variant="subtle" size="lg" mb="3">{t('detail.step', { n: index + 1 })}</Badge>
+      <Badge colorPalette="brand" variant="subtle" size="lg" mb="3">
+        {t('detail.step', { n: index + 1 })}
+      </Badge>
       <PageTitle title={t(page('title'))} description={t(page('description'))} mb="0" />
 
       <LeadSection title={t('detail.aboutTitle')} text={t(page('about'))} icon={title} />
@@ -47,7 +49,14 @@ export default function InfoDetailPage() {
       </ContentSection>
 
       <ContentSection title={t(last ? 'detail.restartTitle' : 'detail.nextTitle')} maxW="xl">
-        <LinkCard href={href.infoDetail(next)} icon={next} tag={t('detail.step', { n: INFO_TITLES.indexOf(next) + 1 })} title={t(`pages.${next}.title`)} body={t(page('next'))} more={t('overview.more')} />
+        <LinkCard
+          href={href.infoDetail(next)}
+          icon={next}
+          tag={t('detail.step', { n: INFO_TITLES.indexOf(next) + 1 })}
+          title={t(`pages.${next}.title`)}
+          body={t(page('next'))}
+          more={t('overview.more')}
+        />
       </ContentSection>
     </PageContainer>
   );

@@ -22,7 +22,11 @@ export default function InfoPage() {
       <ContentSection title={t('overview.principlesTitle')}>
         <FeatureGrid items={textItems(t, 'overview.principles')} />
       </ContentSection>
-      <CtaBand title={t('overview.ctaTitle')} body={t('overview.ctaBody')} actions={[{ href: paths.solution, label: t('overview.ctaLink') }]} />
+      <CtaBand
+        title={t('overview.ctaTitle')}
+        body={t('overview.ctaBody')}
+        actions={[{ href: paths.solution, label: t('overview.ctaLink') }]}
+      />
     </PageContainer>
   );
 }

@@ -9,8 +9,16 @@ export function InfoStepCards() {
   return (
     <SimpleGrid as="ol" listStyle="none" columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
       {INFO_TITLES.map((title, i) => (
-        <LinkCard as="li" key={title} href={href.infoDetail(title)} icon={title} tag={t('detail.step', { n: i + 1 })}
-          title={t(`pages.${title}.title`)} body={t(`overview.cards.${title}`)} more={t('overview.more')} />
+        <LinkCard
+          as="li"
+          key={title}
+          href={href.infoDetail(title)}
+          icon={title}
+          tag={t('detail.step', { n: i + 1 })}
+          title={t(`pages.${title}.title`)}
+          body={t(`overview.cards.${title}`)}
+          more={t('overview.more')}
+        />
       ))}
     </SimpleGrid>
   );

@@ -14,10 +14,24 @@ export function InfoStepNav({ current }: { current: InfoTitle }) {
           const active = title === current;
           return (
             <Box as="li" key={title} flexShrink="0">
-              <Box asChild display="inline-flex" px="3.5" py="1.5" rounded="full" fontSize="sm" fontWeight="600" borderWidth="1px"
-                bg={active ? 'brand.800' : 'bg'} color={active ? 'white' : 'fg.muted'} borderColor={active ? 'brand.800' : 'border'}
-                _hover={active ? undefined : { borderColor: 'brand.600', color: 'brand.800' }}>
-                <Link href={href.infoDetail(title)} aria-current={active ? 'page' : undefined}>{`${i + 1}. ${tc(`nav.info.${title}`)}`}</Link>
+              <Box
+                asChild
+                display="inline-flex"
+                px="3.5"
+                py="1.5"
+                rounded="full"
+                fontSize="sm"
+                fontWeight="600"
+                borderWidth="1px"
+                bg={active ? 'brand.800' : 'bg'}
+                color={active ? 'white' : 'fg.muted'}
+                borderColor={active ? 'brand.800' : 'border'}
+                _hover={active ? undefined : { borderColor: 'brand.600', color: 'brand.800' }}
+              >
+                <Link
+                  href={href.infoDetail(title)}
+                  aria-current={active ? 'page' : undefined}
+                >{`${i + 1}. ${tc(`nav.info.${title}`)}`}</Link>
               </Box>
             </Box>
           );

@@ -7,8 +7,12 @@ export function LeadSection({ title, text, icon }: { title: string; text: string
   return (
     <ContentSection title={title}>
       <Grid templateColumns={{ base: '1fr', md: '1fr auto' }} gap="8" alignItems="center">
-        <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.8" maxW="3xl">{text}</Text>
-        <Box hideBelow="md" color="brand.800" bg="brand.50" rounded="3xl" p="10"><LineIcon name={icon} size={96} /></Box>
+        <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.8" maxW="3xl">
+          {text}
+        </Text>
+        <Box hideBelow="md" color="brand.800" bg="brand.50" rounded="3xl" p="10">
+          <LineIcon name={icon} size={96} />
+        </Box>
       </Grid>
     </ContentSection>
   );

@@ -14,11 +14,26 @@ export function StepList({ items }: { items: StepItem[] }) {
       {items.map((item, i) => (
         <Flex as="li" key={item.key} gap={{ base: '4', md: '6' }}>
           <Flex direction="column" align="center">
-            <Box aria-hidden="true" w="10" h="10" flexShrink="0" rounded="full" bg="brand.800" color="white" fontWeight="700" display="grid" placeItems="center">{i + 1}</Box>
+            <Box
+              aria-hidden="true"
+              w="10"
+              h="10"
+              flexShrink="0"
+              rounded="full"
+              bg="brand.800"
+              color="white"
+              fontWeight="700"
+              display="grid"
+              placeItems="center"
+            >
+              {i + 1}
+            </Box>
             {i < items.length - 1 && <Box flex="1" w="2px" bg="brand.100" my="1" />}
           </Flex>
           <Stack gap="1.5" pb="8" pt="1.5" maxW="3xl">
-            <Heading as="h3" fontSize="md" lineHeight="1.5">{item.title}</Heading>
+            <Heading as="h3" fontSize="md" lineHeight="1.5">
+              {item.title}
+            </Heading>
             <Text color="fg.muted">{item.body}</Text>
             {item.link && (
               <ChakraLink asChild color="brand.800" fontWeight="600" fontSize="sm" w="fit-content">

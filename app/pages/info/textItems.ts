@@ -11,5 +11,9 @@ export interface TextItem {
 export function textItems(t: TFunction, key: string): TextItem[] {
   const value: unknown = t(key, { returnObjects: true });
   if (!value || typeof value !== 'object') return [];
-  return Object.entries(value as Record<string, { title: string; body: string }>).map(([k, v]) => ({ key: k, title: v.title, body: v.body }));
+  return Object.entries(value as Record<string, { title: string; body: string }>).map(([k, v]) => ({
+    key: k,
+    title: v.title,
+    body: v.body,
+  }));
 }

@@ -36,10 +36,14 @@ export default function ComponentsLabPage() {
       <PageTitle title={t('components.title')} />
       <Stack gap="10">
         <Stack as="section" gap="3">
-          <Heading as="h2" size="lg">{t('components.dialog')}</Heading>
+          <Heading as="h2" size="lg">
+            {t('components.dialog')}
+          </Heading>
           <HStack gap="2" flexWrap="wrap">
             {(['basic', 'manual', 'enter', 'mobile'] as const).map((v) => (
-              <Button key={v} variant="outline" onClick={() => setOpen(v)} data-testid={`open-${v}`}>{t(`components.open.${v}`)}</Button>
+              <Button key={v} variant="outline" onClick={() => setOpen(v)} data-testid={`open-${v}`}>
+                {t(`components.open.${v}`)}
+              </Button>
             ))}
           </HStack>
           <Text data-testid="dialog-log">{log.join(' ')}</Text>
@@ -58,24 +62,43 @@ export default function ComponentsLabPage() {
             <Text>{t('components.dialogBody')}</Text>
             <Box as="label" display="block" mt="3" fontSize="sm">
               {t('components.note')}
-              <Box as="input" display="block" w="full" mt="1" borderWidth="1px" rounded="md" px="2" py="1" data-testid="dialog-input" />
+              <Box
+                as="input"
+                display="block"
+                w="full"
+                mt="1"
+                borderWidth="1px"
+                rounded="md"
+                px="2"
+                py="1"
+                data-testid="dialog-input"
+              />
             </Box>
           </AppDialog>
         </Stack>
 
         <Stack as="section" gap="3">
-          <Heading as="h2" size="lg">{t('components.paginator')}</Heading>
-          <Text data-testid="page-items">{first}–{last}</Text>
+          <Heading as="h2" size="lg">
+            {t('components.paginator')}
+          </Heading>
+          <Text data-testid="page-items">
+            {first}–{last}
+          </Text>
           <Paginator page={page} pageSize={PAGE_SIZE} itemsLength={ITEMS} onChange={setPage} />
         </Stack>
 
         <Stack as="section" gap="3">
-          <Heading as="h2" size="lg">{t('components.others')}</Heading>
+          <Heading as="h2" size="lg">
+            {t('components.others')}
+          </Heading>
           <AppTabs
             label={t('components.tabs')}
             value={tab}
             onChange={setTab}
-            items={[{ name: 'one', text: t('components.tabOne') }, { name: 'two', text: t('components.tabTwo'), append: <span>3</span> }]}
+            items={[
+              { name: 'one', text: t('components.tabOne') },
+              { name: 'two', text: t('components.tabTwo'), append: <span>3</span> },
+            ]}
             panels={{ one: <Text>{t('components.tabOneBody')}</Text>, two: <Text>{t('components.tabTwoBody')}</Text> }}
           />
           <HStack gap="4">

@@ -13,8 +13,12 @@ export function DifferentiatorsSection() {
       <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: '8', md: '10' }}>
         {ITEMS.map((key) => (
           <Stack key={key} gap="3">
-            <Box color="white" bg="brand.800" w="12" h="12" rounded="xl" display="grid" placeItems="center"><LineIcon name={key} size={26} /></Box>
-            <Heading as="h3" fontSize="xl" lineHeight="1.4">{t(`diff.${key}.title`)}</Heading>
+            <Box color="white" bg="brand.800" w="12" h="12" rounded="xl" display="grid" placeItems="center">
+              <LineIcon name={key} size={26} />
+            </Box>
+            <Heading as="h3" fontSize="xl" lineHeight="1.4">
+              {t(`diff.${key}.title`)}
+            </Heading>
             <Text color="fg.muted">{t(`diff.${key}.body`)}</Text>
           </Stack>
         ))}

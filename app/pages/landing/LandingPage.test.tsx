@@ -8,8 +8,20 @@ describe('LandingPage', () => {
     const { container } = renderWithProviders(<LandingPage />);
     expect(headingOrderProblems(container)).toEqual([]);
     const links = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    for (const href of ['/info/dataset', '/info/label', '/info/training', '/info/test', '/info/deploy', '/solution/vision',
-      '/solution/tools', '/solution/chamber', '/resources/dataset', '/resources/model', '/login', '/pricing']) {
+    for (const href of [
+      '/info/dataset',
+      '/info/label',
+      '/info/training',
+      '/info/test',
+      '/info/deploy',
+      '/solution/vision',
+      '/solution/tools',
+      '/solution/chamber',
+      '/resources/dataset',
+      '/resources/model',
+      '/login',
+      '/pricing',
+    ]) {
       expect(links).toContain(href);
     }
     expect(container.querySelector('img')).toBeNull();

@@ -12,7 +12,14 @@ export function SolutionsSection() {
     <LandingSection id="solutions-title" title={t('solutions.title')} lead={t('solutions.lead')}>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         {SOLUTION_NAMES.map((name) => (
-          <LinkCard key={name} href={href.solutionDetail(name)} icon={name} title={tc(`nav.solutions.${name}`)} body={t(`solutions.${name}`)} more={t('workflow.more')} />
+          <LinkCard
+            key={name}
+            href={href.solutionDetail(name)}
+            icon={name}
+            title={tc(`nav.solutions.${name}`)}
+            body={t(`solutions.${name}`)}
+            more={t('workflow.more')}
+          />
         ))}
       </SimpleGrid>
     </LandingSection>

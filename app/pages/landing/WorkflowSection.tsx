@@ -12,7 +12,16 @@ export function WorkflowSection() {
     <LandingSection id="workflow-title" title={t('workflow.title')} lead={t('workflow.lead')}>
       <SimpleGrid as="ol" listStyle="none" columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
         {INFO_TITLES.map((title, i) => (
-          <LinkCard as="li" key={title} href={href.infoDetail(title)} icon={title} tag={`0${i + 1}`} title={tc(`nav.info.${title}`)} body={t(`workflow.${title}`)} more={t('workflow.more')} />
+          <LinkCard
+            as="li"
+            key={title}
+            href={href.infoDetail(title)}
+            icon={title}
+            tag={`0${i + 1}`}
+            title={tc(`nav.info.${title}`)}
+            body={t(`workflow.${title}`)}
+            more={t('workflow.more')}
+          />
         ))}
       </SimpleGrid>
     </LandingSection>

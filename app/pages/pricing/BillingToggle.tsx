@@ -14,7 +14,9 @@ export function BillingToggle({ value, onChange }: { value: Billing; onChange: (
   const labelId = useId();
   return (
     <HStack gap="3" flexWrap="wrap">
-      <Text id={labelId} fontWeight="600" fontSize="sm">{t('billing.label')}</Text>
+      <Text id={labelId} fontWeight="600" fontSize="sm">
+        {t('billing.label')}
+      </Text>
       <SegmentGroup.Root
         aria-labelledby={labelId}
         size="md"
@@ -31,7 +33,9 @@ export function BillingToggle({ value, onChange }: { value: Billing; onChange: (
           </SegmentGroup.Item>
         ))}
       </SegmentGroup.Root>
-      <Badge colorPalette="green" variant="subtle" size="md">{t('billing.yearlyBadge')}</Badge>
+      <Badge colorPalette="green" variant="subtle" size="md">
+        {t('billing.yearlyBadge')}
+      </Badge>
     </HStack>
   );
 }

@@ -17,7 +17,8 @@ export function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
   let note: string;
   if (!price) note = t('price.contactNote');
   else if (price.billed === 0) note = t('price.free');
-  else if (billing === 'yearly') note = t('price.billedYearly', { amount: won(price.billed), saving: won(price.saving) });
+  else if (billing === 'yearly')
+    note = t('price.billedYearly', { amount: won(price.billed), saving: won(price.saving) });
   else note = t('price.billedMonthly', { amount: won(price.billed) });
 
   return (
@@ -30,23 +31,37 @@ export function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
     >
       <Card.Header gap="2">
         <HStack justify="space-between" gap="2" minH="6">
-          <Heading as="h3" size="xl">{t(`plans.${plan.id}.name`)}</Heading>
-          {plan.featured && <Badge colorPalette="brand" variant="solid">{t('featured')}</Badge>}
+          <Heading as="h3" size="xl">
+            {t(`plans.${plan.id}.name`)}
+          </Heading>
+          {plan.featured && (
+            <Badge colorPalette="brand" variant="solid">
+              {t('featured')}
+            </Badge>
+          )}
         </HStack>
-        <Text color="fg.muted" fontSize="sm" minH={{ xl: '10' }}>{t(`plans.${plan.id}.audience`)}</Text>
+        <Text color="fg.muted" fontSize="sm" minH={{ xl: '10' }}>
+          {t(`plans.${plan.id}.audience`)}
+        </Text>
       </Card.Header>
       <Card.Body gap="5">
         <Stack gap="1">
           <Text fontSize="3xl" fontWeight="800" letterSpacing="-0.02em" lineHeight="1.2">
             {price ? won(price.perMonth) : t('price.contact')}
             {price && price.perMonth > 0 && (
-              <Text as="span" fontSize="md" fontWeight="500" color="fg.muted" ms="1">{t('price.perMonth')}</Text>
+              <Text as="span" fontSize="md" fontWeight="500" color="fg.muted" ms="1">
+                {t('price.perMonth')}
+              </Text>
             )}
           </Text>
-          <Text fontSize="sm" color="fg.muted" minH={{ xl: '10' }}>{note}</Text>
+          <Text fontSize="sm" color="fg.muted" minH={{ xl: '10' }}>
+            {note}
+          </Text>
         </Stack>
         <Stack gap="2">
-          <Text fontSize="sm" fontWeight="700">{t('includes')}</Text>
+          <Text fontSize="sm" fontWeight="700">
+            {t('includes')}
+          </Text>
           <List.Root variant="plain" gap="2" fontSize="sm">
             {HIGHLIGHT_IDS.map((id) => (
               <List.Item key={id} alignItems="flex-start" gap="2">
@@ -58,7 +73,13 @@ export function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
         </Stack>
       </Card.Body>
       <Card.Footer>
-        <Button asChild w="full" size="lg" colorPalette="brand" variant={plan.featured || plan.id === 'enterprise' ? 'solid' : 'outline'}>
+        <Button
+          asChild
+          w="full"
+          size="lg"
+          colorPalette="brand"
+          variant={plan.featured || plan.id === 'enterprise' ? 'solid' : 'outline'}
+        >
           <Link href={plan.cta}>{t(`plans.${plan.id}.cta`)}</Link>
         </Button>
       </Card.Footer>

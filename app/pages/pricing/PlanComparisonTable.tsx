@@ -10,9 +10,21 @@ function CellValue({ cell }: { cell: CompareCell }) {
   const { locale } = useLocale();
   switch (cell.kind) {
     case 'yes':
-      return <><CheckIcon display="inline-flex" /><VisuallyHidden>{t('compare.included')}</VisuallyHidden></>;
+      return (
+        <>
+          <CheckIcon display="inline-flex" />
+          <VisuallyHidden>{t('compare.included')}</VisuallyHidden>
+        </>
+      );
     case 'no':
-      return <><Text as="span" aria-hidden="true" color="fg.muted">—</Text><VisuallyHidden>{t('compare.notIncluded')}</VisuallyHidden></>;
+      return (
+        <>
+          <Text as="span" aria-hidden="true" color="fg.muted">
+            —
+          </Text>
+          <VisuallyHidden>{t('compare.notIncluded')}</VisuallyHidden>
+        </>
+      );
     case 'amount':
       return <>{t(`compare.units.${cell.unit}`, { value: formatCount(cell.value, locale) })}</>;
     case 'text':
@@ -26,7 +38,9 @@ export function PlanComparisonTable() {
   const headingId = 'compare-heading';
   return (
     <Box as="section" aria-labelledby={headingId} mt={{ base: '14', md: '20' }}>
-      <Heading as="h2" id={headingId} size={{ base: 'xl', md: '2xl' }} mb="6">{t('compare.heading')}</Heading>
+      <Heading as="h2" id={headingId} size={{ base: 'xl', md: '2xl' }} mb="6">
+        {t('compare.heading')}
+      </Heading>
       <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0} role="region" aria-label={t('compare.scrollLabel')}>
         <Table.Root size="md" minW="760px" data-testid="plan-compare">
           <Table.Caption captionSide="top" textAlign="start" px="4" pt="3" pb="1" color="fg.muted">
@@ -34,7 +48,9 @@ export function PlanComparisonTable() {
           </Table.Caption>
           <Table.Header>
             <Table.Row bg="bg.subtle">
-              <Table.ColumnHeader scope="col" w="22%">{t('compare.feature')}</Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" w="22%">
+                {t('compare.feature')}
+              </Table.ColumnHeader>
               {PLAN_IDS.map((id) => (
                 <Table.ColumnHeader key={id} scope="col" fontWeight="700" color={id === 'pro' ? 'brand.fg' : 'fg'}>
                   {t(`plans.${id}.name`)}
@@ -45,7 +61,9 @@ export function PlanComparisonTable() {
           <Table.Body>
             {COMPARE_ROWS.map((row) => (
               <Table.Row key={row.id}>
-                <Table.ColumnHeader scope="row" fontWeight="600" bg="bg">{t(`compare.rows.${row.id}`)}</Table.ColumnHeader>
+                <Table.ColumnHeader scope="row" fontWeight="600" bg="bg">
+                  {t(`compare.rows.${row.id}`)}
+                </Table.ColumnHeader>
                 {PLAN_IDS.map((id) => (
                   <Table.Cell key={id} fontSize="sm">
                     <CellValue cell={row.cells[id]} />

@@ -21,9 +21,15 @@ describe('PricingPage', () => {
     renderWithProviders(<PricingPage />, { path: '/pricing' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     for (const id of ['free', 'standard', 'pro']) {
-      expect(within(screen.getByTestId(`plan-${id}`)).getByRole('link').getAttribute('href')).toBe('/login');
+      expect(
+        within(screen.getByTestId(`plan-${id}`))
+          .getByRole('link')
+          .getAttribute('href'),
+      ).toBe('/login');
     }
-    expect(within(screen.getByTestId('plan-enterprise')).getByRole('link', { name: '도입 문의하기' }).getAttribute('href')).toBe('/support');
+    expect(
+      within(screen.getByTestId('plan-enterprise')).getByRole('link', { name: '도입 문의하기' }).getAttribute('href'),
+    ).toBe('/support');
     expect(screen.getByTestId('plan-standard').textContent).toContain('₩99,000');
   });
 
@@ -38,7 +44,13 @@ describe('PricingPage', () => {
   it('has a comparison table with a row per feature and a column per plan', () => {
     renderWithProviders(<PricingPage />, { path: '/pricing', locale: 'en' });
     const table = within(screen.getByTestId('plan-compare'));
-    expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Feature', 'Free', 'Standard', 'Pro', 'Enterprise']);
+    expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Feature',
+      'Free',
+      'Standard',
+      'Pro',
+      'Enterprise',
+    ]);
     expect(table.getByRole('rowheader', { name: 'GPU training hours per month' })).toBeTruthy();
     expect(table.getAllByRole('rowheader')).toHaveLength(12);
   });

@@ -19,12 +19,22 @@ export default function PricingPage() {
       <Breadcrumbs current={t('title')} />
       <PageTitle title={t('title')} description={t('description')} />
       <Box as="section" aria-labelledby="plans-heading">
-        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" mb="6">
-          <Heading as="h2" id="plans-heading" size={{ base: 'xl', md: '2xl' }}>{t('plansHeading')}</Heading>
+        <Stack
+          direction={{ base: 'column', md: 'row' }}
+          justify="space-between"
+          align={{ base: 'flex-start', md: 'center' }}
+          gap="4"
+          mb="6"
+        >
+          <Heading as="h2" id="plans-heading" size={{ base: 'xl', md: '2xl' }}>
+            {t('plansHeading')}
+          </Heading>
           <BillingToggle value={billing} onChange={setBilling} />
         </Stack>
         <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
-          {PLANS.map((plan) => <PlanCard key={plan.id} plan={plan} billing={billing} />)}
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} billing={billing} />
+          ))}
         </SimpleGrid>
         <Stack gap="1" mt="4" fontSize="sm" color="fg.muted">
           <Text>{t('price.vat')}</Text>

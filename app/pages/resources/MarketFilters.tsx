@@ -13,7 +13,13 @@ export function MarketFilters() {
   const [params, setParams] = useSearchParams();
   const filters = readMarketFilters(params);
   return (
-    <Box as="form" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()} data-testid="market-filters">
+    <Box
+      as="form"
+      role="search"
+      aria-label={t('filters.label')}
+      onSubmit={(e) => e.preventDefault()}
+      data-testid="market-filters"
+    >
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" maxW={{ sm: '2xl' }}>
         {FILTER_NAMES.map((name) => (
           <Field.Root key={name}>
@@ -25,7 +31,9 @@ export function MarketFilters() {
                 onChange={(e) => setParams(withMarketFilter(params, name, e.currentTarget.value), { replace: true })}
               >
                 {MARKET_FILTERS[name].map((option) => (
-                  <option key={option} value={option}>{t(`filters.${OPTION_KEYS[name]}.${option}`)}</option>
+                  <option key={option} value={option}>
+                    {t(`filters.${OPTION_KEYS[name]}.${option}`)}
+                  </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />

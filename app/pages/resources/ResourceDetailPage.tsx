@@ -16,7 +16,9 @@ export default function ResourceDetailPage() {
       <Box maxW="2xl" mx="auto" py={{ base: '6', md: '12' }} textAlign="center" data-testid="resource-not-found">
         <Stack gap="6" align="center">
           <PageTitle title={t('detail.notFound')} mb="0" align="center" justify="center" />
-          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>{t('detail.notFoundBody')}</Text>
+          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+            {t('detail.notFoundBody')}
+          </Text>
           <Button asChild colorPalette="brand" size="lg">
             <Link href={href.resources()}>{t('detail.back')}</Link>
           </Button>

@@ -16,8 +16,16 @@ function KindNav({ current }: { current: ResourceKind }) {
         <Link href={href.resources()}>{t('title')}</Link>
       </Button>
       {RESOURCE_KINDS.map((kind) => (
-        <Button key={kind} asChild size="sm" variant={kind === current ? 'subtle' : 'ghost'} colorPalette={kind === current ? 'brand' : 'gray'}>
-          <Link href={href.resources(kind)} aria-current={kind === current ? 'page' : undefined}>{t(`kinds.${kind}.title`)}</Link>
+        <Button
+          key={kind}
+          asChild
+          size="sm"
+          variant={kind === current ? 'subtle' : 'ghost'}
+          colorPalette={kind === current ? 'brand' : 'gray'}
+        >
+          <Link href={href.resources(kind)} aria-current={kind === current ? 'page' : undefined}>
+            {t(`kinds.${kind}.title`)}
+          </Link>
         </Button>
       ))}
     </Stack>
@@ -44,8 +52,12 @@ export function ResourceList({ kind }: { kind: ResourceKind }) {
           hint={t(`kinds.${kind}.emptyHint`)}
           action={
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="2">
-              <Button asChild colorPalette="brand" size="sm"><a href={env.consoleUrl}>{t('list.postFromConsole')}</a></Button>
-              <Button asChild variant="outline" size="sm"><Link href={`${paths.docs}#market-sell`}>{t('list.howToSell')}</Link></Button>
+              <Button asChild colorPalette="brand" size="sm">
+                <a href={env.consoleUrl}>{t('list.postFromConsole')}</a>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <Link href={`${paths.docs}#market-sell`}>{t('list.howToSell')}</Link>
+              </Button>
             </Stack>
           }
         />

@@ -5,7 +5,11 @@ import { paths } from '../../../contract/routes';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import ResourcesPage from './ResourcesPage';
 
-const page = <Route path={paths.resources}><ResourcesPage /></Route>;
+const page = (
+  <Route path={paths.resources}>
+    <ResourcesPage />
+  </Route>
+);
 
 describe('ResourcesPage', () => {
   it('shows the market home with the two categories', () => {

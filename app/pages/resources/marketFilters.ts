@@ -18,7 +18,11 @@ function pick<K extends MarketFilterName>(name: K, value: string | null): Market
 
 /** The filters in a query string; missing or unknown values become the defaults. */
 export function readMarketFilters(params: URLSearchParams): MarketFilters {
-  return { field: pick('field', params.get('field')), sort: pick('sort', params.get('sort')), price: pick('price', params.get('price')) };
+  return {
+    field: pick('field', params.get('field')),
+    sort: pick('sort', params.get('sort')),
+    price: pick('price', params.get('price')),
+  };
 }
 
 /** The query string with one filter changed; a default value is left out of the address. */

@@ -10,7 +10,14 @@ export function SolutionCards({ exclude }: { exclude?: SolutionName }) {
   return (
     <SimpleGrid columns={{ base: 1, md: names.length }} gap="4">
       {names.map((name) => (
-        <LinkCard key={name} href={href.solutionDetail(name)} icon={name} title={t(`items.${name}.title`)} body={t(`items.${name}.card`)} more={t('overview.more')} />
+        <LinkCard
+          key={name}
+          href={href.solutionDetail(name)}
+          icon={name}
+          title={t(`items.${name}.title`)}
+          body={t(`items.${name}.card`)}
+          more={t('overview.more')}
+        />
       ))}
     </SimpleGrid>
   );

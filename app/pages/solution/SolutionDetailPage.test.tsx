@@ -8,18 +8,26 @@ import SolutionDetailPage from './SolutionDetailPage';
 import SolutionPage from './SolutionPage';
 
 const renderDetail = (path: string, locale: 'ko' | 'en' = 'ko') =>
-  renderWithProviders(<Route path="/solution/:name"><SolutionDetailPage /></Route>, { path, locale });
+  renderWithProviders(
+    <Route path="/solution/:name">
+      <SolutionDetailPage />
+    </Route>,
+    { path, locale },
+  );
 
 describe('SolutionDetailPage', () => {
-  it.each(SOLUTION_NAMES)('renders /solution/%s: sections, steps linking to the info pages, the other solutions', (name) => {
-    const { container } = renderDetail(`/solution/${name}`);
-    expect(screen.getByTestId(`solution-${name}`)).toBeTruthy();
-    expect(headingOrderProblems(container)).toEqual([]);
-    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(6);
-    const links = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    for (const title of INFO_TITLES) expect(links).toContain(`/info/${title}`);
-    for (const other of SOLUTION_NAMES) expect(links.includes(`/solution/${other}`)).toBe(other !== name);
-  });
+  it.each(SOLUTION_NAMES)(
+    'renders /solution/%s: sections, steps linking to the info pages, the other solutions',
+    (name) => {
+      const { container } = renderDetail(`/solution/${name}`);
+      expect(screen.getByTestId(`solution-${name}`)).toBeTruthy();
+      expect(headingOrderProblems(container)).toEqual([]);
+      expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(6);
+      const links = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+      for (const title of INFO_TITLES) expect(links).toContain(`/info/${title}`);
+      for (const other of SOLUTION_NAMES) expect(links.includes(`/solution/${other}`)).toBe(other !== name);
+    },
+  );
 
   it('speaks English', () => {
     renderDetail('/solution/chamber', 'en');

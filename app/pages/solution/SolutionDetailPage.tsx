@@ -26,8 +26,9 @@ export default function SolutionDetailPage() {
   if (!isSolutionName(name)) return <NotFoundPage />;
 
   const item = (key: string) => `items.${name}.${key}`;
-  const outcomes: Outcome[] = Object.entries(t(item('outcomes'), { returnObjects: true }) as Record<string, Omit<Outcome, 'key'>>)
-    .map(([key, o]) => ({ key, ...o }));
+  const outcomes: Outcome[] = Object.entries(
+    t(item('outcomes'), { returnObjects: true }) as Record<string, Omit<Outcome, 'key'>>,
+  ).map(([key, o]) => ({ key, ...o }));
   // The rollout follows the platform's five steps; each links to its info page.
   const workflow = INFO_TITLES.map((step) => ({
     key: step,
@@ -63,10 +64,14 @@ export default function SolutionDetailPage() {
         <SolutionCards exclude={name} />
       </ContentSection>
 
-      <CtaBand title={t('detail.ctaTitle')} body={t('detail.ctaBody')} actions={[
-        { href: paths.login, label: t('detail.ctaStart') },
-        { href: paths.pricing, label: t('detail.ctaPricing') },
-      ]} />
+      <CtaBand
+        title={t('detail.ctaTitle')}
+        body={t('detail.ctaBody')}
+        actions={[
+          { href: paths.login, label: t('detail.ctaStart') },
+          { href: paths.pricing, label: t('detail.ctaPricing') },
+        ]}
+      />
     </PageContainer>
   );
 }

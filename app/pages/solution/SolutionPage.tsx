@@ -22,10 +22,14 @@ export default function SolutionPage() {
       <ContentSection title={t('overview.approachTitle')}>
         <FeatureGrid items={textItems(t, 'overview.approach')} />
       </ContentSection>
-      <CtaBand title={t('overview.ctaTitle')} body={t('overview.ctaBody')} actions={[
-        { href: paths.info, label: t('overview.ctaInfo') },
-        { href: paths.pricing, label: t('overview.ctaPricing') },
-      ]} />
+      <CtaBand
+        title={t('overview.ctaTitle')}
+        body={t('overview.ctaBody')}
+        actions={[
+          { href: paths.info, label: t('overview.ctaInfo') },
+          { href: paths.pricing, label: t('overview.ctaPricing') },
+        ]}
+      />
     </PageContainer>
   );
 }

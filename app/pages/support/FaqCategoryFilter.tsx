@@ -5,7 +5,11 @@ import { FAQ_CATEGORIES, type FaqCategory } from './faqData';
 export type FaqFilter = FaqCategory | 'all';
 
 /** Category chips of the FAQ: toggle buttons, the chosen one pressed; counts once the entries are in. */
-export function FaqCategoryFilter({ value, onChange, counts }: {
+export function FaqCategoryFilter({
+  value,
+  onChange,
+  counts,
+}: {
   value: FaqFilter;
   onChange: (filter: FaqFilter) => void;
   counts: Record<FaqCategory, number> | null;
@@ -32,7 +36,14 @@ export function FaqCategoryFilter({ value, onChange, counts }: {
           >
             {option.label}
             {option.count !== null && (
-              <Badge size="sm" variant={active ? 'solid' : 'subtle'} colorPalette={active ? 'gray' : 'brand'} aria-hidden="true">{option.count}</Badge>
+              <Badge
+                size="sm"
+                variant={active ? 'solid' : 'subtle'}
+                colorPalette={active ? 'gray' : 'brand'}
+                aria-hidden="true"
+              >
+                {option.count}
+              </Badge>
             )}
           </Button>
         );

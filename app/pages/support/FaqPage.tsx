@@ -19,7 +19,10 @@ import { SupportQueryScope } from './SupportQueryScope';
 function FaqBody({ openId }: { openId: string | null }) {
   const [filter, setFilter] = useState<FaqFilter>('all');
   const { locale } = useLocale();
-  const query = useQuery({ queryKey: supportKeys.faq(locale), queryFn: ({ signal }) => supportApi.faq(locale, signal) });
+  const query = useQuery({
+    queryKey: supportKeys.faq(locale),
+    queryFn: ({ signal }) => supportApi.faq(locale, signal),
+  });
   const loaded = query.data !== undefined;
 
   useEffect(() => {
@@ -27,17 +30,26 @@ function FaqBody({ openId }: { openId: string | null }) {
   }, [loaded, openId]);
 
   const counts = query.data
-    ? Object.fromEntries(FAQ_CATEGORIES.map((c) => [c, query.data.filter((e) => e.category === c).length])) as Record<FaqCategory, number>
+    ? (Object.fromEntries(FAQ_CATEGORIES.map((c) => [c, query.data.filter((e) => e.category === c).length])) as Record<
+        FaqCategory,
+        number
+      >)
     : null;
   const categories = filter === 'all' ? FAQ_CATEGORIES : [filter];
   let list;
   if (query.isPending) list = <Loading testId="faq-loading" />;
-  else if (query.isError) list = <LoadError error={query.error} onRetry={() => void query.refetch()} testId="faq-error" />;
+  else if (query.isError)
+    list = <LoadError error={query.error} onRetry={() => void query.refetch()} testId="faq-error" />;
   else {
     list = (
       <Stack gap={{ base: '10', md: '12' }} maxW="4xl">
         {categories.map((category) => (
-          <FaqSection key={category} category={category} entries={query.data.filter((e) => e.category === category)} openId={openId} />
+          <FaqSection
+            key={category}
+            category={category}
+            entries={query.data.filter((e) => e.category === category)}
+            openId={openId}
+          />
         ))}
       </Stack>
     );
@@ -62,9 +74,22 @@ export default function FaqPage() {
       <SupportQueryScope>
         <FaqBody openId={openId} />
       </SupportQueryScope>
-      <Box as="section" aria-labelledby="faq-more-heading" mt={{ base: '12', md: '16' }} maxW="4xl" bg="bg.subtle" borderWidth="1px" rounded="xl" p={{ base: '5', md: '8' }}>
-        <Heading as="h2" id="faq-more-heading" size="lg" mb="2">{t('faq.moreHeading')}</Heading>
-        <Text color="fg.muted" mb="4">{t('faq.moreText')}</Text>
+      <Box
+        as="section"
+        aria-labelledby="faq-more-heading"
+        mt={{ base: '12', md: '16' }}
+        maxW="4xl"
+        bg="bg.subtle"
+        borderWidth="1px"
+        rounded="xl"
+        p={{ base: '5', md: '8' }}
+      >
+        <Heading as="h2" id="faq-more-heading" size="lg" mb="2">
+          {t('faq.moreHeading')}
+        </Heading>
+        <Text color="fg.muted" mb="4">
+          {t('faq.moreText')}
+        </Text>
         <Button asChild colorPalette="brand">
           <Link href={paths.supportDocs}>{t('faq.moreAction')}</Link>
         </Button>

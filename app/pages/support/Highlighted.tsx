@@ -7,7 +7,9 @@ export function Highlighted({ text, keyword }: { text: string; keyword: string }
     <>
       {highlightChunks(text, keyword).map((chunk, i) =>
         chunk.match ? (
-          <Box as="mark" key={i} bg="yellow.200" color="gray.900" px="0.5" rounded="xs">{chunk.text}</Box>
+          <Box as="mark" key={i} bg="yellow.200" color="gray.900" px="0.5" rounded="xs">
+            {chunk.text}
+          </Box>
         ) : (
           <span key={i}>{chunk.text}</span>
         ),

@@ -7,9 +7,19 @@ import { Alert } from '../../theme/parts/alert';
 export function Loading({ testId }: { testId?: string }) {
   const { t } = useTranslation('common');
   return (
-    <Box display="flex" justifyContent="center" alignItems="center" py="16" role="status" aria-live="polite" data-testid={testId}>
+    <Box
+      display="flex"
+      justifyContent="center"
+      alignItems="center"
+      py="16"
+      role="status"
+      aria-live="polite"
+      data-testid={testId}
+    >
       <Spinner size="lg" color="brand.600" />
-      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('loading')}</span>
+      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {t('loading')}
+      </span>
     </Box>
   );
 }
@@ -26,7 +36,9 @@ export function LoadError({ error, onRetry, testId }: { error: unknown; onRetry:
           <Alert.Description>{t(`errors:${errorCodeOf(error)}`)}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <Button variant="outline" colorPalette="brand" onClick={onRetry}>{t('load.retry')}</Button>
+      <Button variant="outline" colorPalette="brand" onClick={onRetry}>
+        {t('load.retry')}
+      </Button>
     </Stack>
   );
 }

@@ -17,7 +17,12 @@ export function NoticeBody({ html }: { html: string }) {
         '& ul': { listStyleType: 'disc', paddingInlineStart: '6' },
         '& ol': { listStyleType: 'decimal', paddingInlineStart: '6' },
         '& a': { color: 'brand.fg', textDecoration: 'underline' },
-        '& blockquote': { borderInlineStartWidth: '4px', borderColor: 'border', paddingInlineStart: '4', color: 'fg.muted' },
+        '& blockquote': {
+          borderInlineStartWidth: '4px',
+          borderColor: 'border',
+          paddingInlineStart: '4',
+          color: 'fg.muted',
+        },
         '& code': { fontFamily: 'mono', fontSize: '0.9em', bg: 'bg.muted', paddingInline: '1', rounded: 'sm' },
         '& pre': { bg: 'bg.muted', padding: '4', rounded: 'md', overflowX: 'auto' },
       }}

@@ -28,7 +28,11 @@ function NotFound() {
       <Box borderWidth="1px" rounded="xl" data-testid="notice-not-found">
         <EmptyState
           message={t('notice.detail.message')}
-          action={<Button asChild colorPalette="brand" mt="2"><Link href={paths.supportNotice}>{t('notice.detail.back')}</Link></Button>}
+          action={
+            <Button asChild colorPalette="brand" mt="2">
+              <Link href={paths.supportNotice}>{t('notice.detail.back')}</Link>
+            </Button>
+          }
         />
       </Box>
     </>
@@ -50,8 +54,12 @@ function AdminActions({ id }: { id: string }) {
   return (
     <Stack gap="3" align="flex-end">
       <HStack gap="2">
-        <Button asChild variant="outline" colorPalette="brand"><Link href={`${paths.supportNoticeEdit}?id=${encodeURIComponent(id)}`}>{t('notice.detail.edit')}</Link></Button>
-        <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)} loading={remove.isPending}>{t('notice.detail.delete')}</Button>
+        <Button asChild variant="outline" colorPalette="brand">
+          <Link href={`${paths.supportNoticeEdit}?id=${encodeURIComponent(id)}`}>{t('notice.detail.edit')}</Link>
+        </Button>
+        <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)} loading={remove.isPending}>
+          {t('notice.detail.delete')}
+        </Button>
       </HStack>
       {remove.isError && (
         <Alert.Root status="error" data-testid="notice-delete-error">
@@ -76,7 +84,13 @@ function NoticeArticle({ id }: { id: string }) {
   const { t } = useTranslation('support');
   const isAdmin = useIsAdmin();
   const query = useQuery({ queryKey: supportKeys.notice(id), queryFn: ({ signal }) => supportApi.notice(id, signal) });
-  if (query.isPending) return <><Breadcrumbs current={t('notice.detail.crumb')} /><Loading testId="notice-loading" /></>;
+  if (query.isPending)
+    return (
+      <>
+        <Breadcrumbs current={t('notice.detail.crumb')} />
+        <Loading testId="notice-loading" />
+      </>
+    );
   if (query.isError) {
     if (isApiRequestError(query.error) && query.error.status === 404) return <NotFound />;
     return (
@@ -93,13 +107,29 @@ function NoticeArticle({ id }: { id: string }) {
       <Breadcrumbs current={t('notice.detail.crumb')} />
       <PageTitle title={notice.title} actions={isAdmin ? <AdminActions id={notice.id} /> : undefined} />
       <HStack gap="3" mb="6" pb="4" borderBottomWidth="1px" wrap="wrap" data-testid="notice-meta">
-        {notice.pinned && <Badge colorPalette="brand" variant="solid">{t('notice.list.pinned')}</Badge>}
-        <Badge variant="outline" colorPalette="gray">{t(`notice.categories.${notice.category}`)}</Badge>
-        <Text fontSize="sm" color="fg.muted">{formatKoreanTime(notice.createdAt)}</Text>
-        {notice.author && <Text fontSize="sm" color="fg.muted">{notice.author}</Text>}
+        {notice.pinned && (
+          <Badge colorPalette="brand" variant="solid">
+            {t('notice.list.pinned')}
+          </Badge>
+        )}
+        <Badge variant="outline" colorPalette="gray">
+          {t(`notice.categories.${notice.category}`)}
+        </Badge>
+        <Text fontSize="sm" color="fg.muted">
+          {formatKoreanTime(notice.createdAt)}
+        </Text>
+        {notice.author && (
+          <Text fontSize="sm" color="fg.muted">
+            {notice.author}
+          </Text>
+        )}
       </HStack>
-      <Box maxW="4xl"><NoticeBody html={notice.body} /></Box>
-      <Button asChild variant="outline" colorPalette="brand" mt="10"><Link href={paths.supportNotice}>{t('notice.detail.back')}</Link></Button>
+      <Box maxW="4xl">
+        <NoticeBody html={notice.body} />
+      </Box>
+      <Button asChild variant="outline" colorPalette="brand" mt="10">
+        <Link href={paths.supportNotice}>{t('notice.detail.back')}</Link>
+      </Button>
     </>
   );
 }

@@ -30,7 +30,9 @@ export function NoticeEditForm({ notice }: { notice?: Notice }) {
   const { t } = useTranslation(['support', 'validation', 'errors']);
   const [, navigate] = useLocation();
   const [draft, setDraft] = useState<NoticeDraft>(() =>
-    notice ? { title: notice.title, category: notice.category, body: notice.body, pinned: notice.pinned } : emptyNoticeDraft(),
+    notice
+      ? { title: notice.title, category: notice.category, body: notice.body, pinned: notice.pinned }
+      : emptyNoticeDraft(),
   );
   const [errors, setErrors] = useState<NoticeErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -38,7 +40,8 @@ export function NoticeEditForm({ notice }: { notice?: Notice }) {
   const bodyRef = useRef<HTMLTextAreaElement>(null);
 
   const save = useMutation({
-    mutationFn: (input: NoticeDraft) => (notice ? supportApi.updateNotice(notice.id, input) : supportApi.createNotice(input)),
+    mutationFn: (input: NoticeDraft) =>
+      notice ? supportApi.updateNotice(notice.id, input) : supportApi.createNotice(input),
     onSuccess: async (saved) => {
       queryClient.setQueryData(supportKeys.notice(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: supportKeys.notices });
@@ -76,7 +79,10 @@ export function NoticeEditForm({ notice }: { notice?: Notice }) {
     <chakra.form maxW="3xl" noValidate onSubmit={submit} data-testid="notice-form">
       <Stack gap="6">
         <Field.Root required invalid={Boolean(errors.title)}>
-          <Field.Label>{t('notice.edit.fields.title')}<Field.RequiredIndicator /></Field.Label>
+          <Field.Label>
+            {t('notice.edit.fields.title')}
+            <Field.RequiredIndicator />
+          </Field.Label>
           <Input
             ref={titleRef}
             name="title"
@@ -85,7 +91,11 @@ export function NoticeEditForm({ notice }: { notice?: Notice }) {
             placeholder={t('notice.edit.fields.titlePlaceholder')}
             onChange={(e) => update('title', e.target.value)}
           />
-          {errors.title ? <Field.ErrorText>{t(errors.title)}</Field.ErrorText> : <Field.HelperText>{t('notice.edit.fields.titleHelp')}</Field.HelperText>}
+          {errors.title ? (
+            <Field.ErrorText>{t(errors.title)}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t('notice.edit.fields.titleHelp')}</Field.HelperText>
+          )}
         </Field.Root>
 
         <Field.Root>
@@ -98,14 +108,21 @@ export function NoticeEditForm({ notice }: { notice?: Notice }) {
                 if (isNoticeCategory(e.target.value)) update('category', e.target.value);
               }}
             >
-              {NOTICE_CATEGORIES.map((c) => <option key={c} value={c}>{t(`notice.categories.${c}`)}</option>)}
+              {NOTICE_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`notice.categories.${c}`)}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
 
         <Field.Root required invalid={Boolean(errors.body)}>
-          <Field.Label>{t('notice.edit.fields.body')}<Field.RequiredIndicator /></Field.Label>
+          <Field.Label>
+            {t('notice.edit.fields.body')}
+            <Field.RequiredIndicator />
+          </Field.Label>
           <Textarea
             ref={bodyRef}
             name="body"
@@ -115,11 +132,19 @@ export function NoticeEditForm({ notice }: { notice?: Notice }) {
             placeholder={t('notice.edit.fields.bodyPlaceholder')}
             onChange={(e) => update('body', e.target.value)}
           />
-          {errors.body ? <Field.ErrorText>{t(errors.body)}</Field.ErrorText> : <Field.HelperText>{t('notice.edit.fields.bodyHelp')}</Field.HelperText>}
+          {errors.body ? (
+            <Field.ErrorText>{t(errors.body)}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t('notice.edit.fields.bodyHelp')}</Field.HelperText>
+          )}
         </Field.Root>
 
         <Field.Root>
-          <Checkbox.Root checked={draft.pinned} onCheckedChange={(e) => update('pinned', e.checked === true)} colorPalette="brand">
+          <Checkbox.Root
+            checked={draft.pinned}
+            onCheckedChange={(e) => update('pinned', e.checked === true)}
+            colorPalette="brand"
+          >
             <Checkbox.HiddenInput name="pinned" />
             <Checkbox.Control />
             <Checkbox.Label>{t('notice.edit.fields.pinned')}</Checkbox.Label>
@@ -143,7 +168,9 @@ export function NoticeEditForm({ notice }: { notice?: Notice }) {
           <Button asChild variant="outline">
             <Link href={notice ? href.noticeDetail(notice.id) : paths.supportNotice}>{t('notice.edit.cancel')}</Link>
           </Button>
-          <Button type="submit" colorPalette="brand" loading={save.isPending}>{t('notice.edit.save')}</Button>
+          <Button type="submit" colorPalette="brand" loading={save.isPending}>
+            {t('notice.edit.save')}
+          </Button>
         </HStack>
       </Stack>
     </chakra.form>

@@ -23,8 +23,13 @@ function EditExisting({ id }: { id: string }) {
     if (isApiRequestError(query.error) && query.error.status === 404) {
       return (
         <Stack gap="5" align="flex-start" data-testid="notice-not-found">
-          <Alert.Root status="warning"><Alert.Indicator /><Alert.Title>{t('notice.detail.message')}</Alert.Title></Alert.Root>
-          <Button asChild variant="outline" colorPalette="brand"><Link href={paths.supportNotice}>{t('notice.edit.back')}</Link></Button>
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{t('notice.detail.message')}</Alert.Title>
+          </Alert.Root>
+          <Button asChild variant="outline" colorPalette="brand">
+            <Link href={paths.supportNotice}>{t('notice.edit.back')}</Link>
+          </Button>
         </Stack>
       );
     }

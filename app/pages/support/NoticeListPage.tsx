@@ -33,10 +33,25 @@ function NoticeKeywordForm({ keyword, onSearch }: { keyword: string; onSearch: (
     onSearch(typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : '');
   };
   return (
-    <chakra.form role="search" aria-label={t('notice.list.searchLabel')} onSubmit={submit} mb="4" data-testid="notice-search">
+    <chakra.form
+      role="search"
+      aria-label={t('notice.list.searchLabel')}
+      onSubmit={submit}
+      mb="4"
+      data-testid="notice-search"
+    >
       <HStack gap="2" maxW="md" ms="auto">
-        <Input name="keyword" type="search" aria-label={t('notice.list.searchLabel')} placeholder={t('notice.list.searchPlaceholder')} defaultValue={keyword} maxLength={100} />
-        <Button type="submit" variant="outline" colorPalette="brand" flexShrink={0}>{t('searchForm.submit')}</Button>
+        <Input
+          name="keyword"
+          type="search"
+          aria-label={t('notice.list.searchLabel')}
+          placeholder={t('notice.list.searchPlaceholder')}
+          defaultValue={keyword}
+          maxLength={100}
+        />
+        <Button type="submit" variant="outline" colorPalette="brand" flexShrink={0}>
+          {t('searchForm.submit')}
+        </Button>
       </HStack>
     </chakra.form>
   );
@@ -55,12 +70,20 @@ function NoticeTable() {
 
   let rows;
   if (query.isPending) {
-    rows = <Table.Row><Table.Cell colSpan={COLUMNS.length} p="0"><Loading testId="notice-loading" /></Table.Cell></Table.Row>;
+    rows = (
+      <Table.Row>
+        <Table.Cell colSpan={COLUMNS.length} p="0">
+          <Loading testId="notice-loading" />
+        </Table.Cell>
+      </Table.Row>
+    );
   } else if (query.isError) {
     rows = (
-      <Table.Row><Table.Cell colSpan={COLUMNS.length}>
-        <LoadError error={query.error} onRetry={() => void query.refetch()} testId="notice-error" />
-      </Table.Cell></Table.Row>
+      <Table.Row>
+        <Table.Cell colSpan={COLUMNS.length}>
+          <LoadError error={query.error} onRetry={() => void query.refetch()} testId="notice-error" />
+        </Table.Cell>
+      </Table.Row>
     );
   } else if (query.data.items.length === 0) {
     rows = (
@@ -69,7 +92,11 @@ function NoticeTable() {
           <EmptyState
             message={keyword ? t('notice.list.noMatch', { keyword }) : t('notice.list.empty')}
             hint={keyword ? undefined : t('notice.list.emptyHint')}
-            action={<InlineLink href={paths.supportFaq} fontSize="sm">{t('notice.list.faqLink')}</InlineLink>}
+            action={
+              <InlineLink href={paths.supportFaq} fontSize="sm">
+                {t('notice.list.faqLink')}
+              </InlineLink>
+            }
           />
         </Table.Cell>
       </Table.Row>
@@ -79,16 +106,34 @@ function NoticeTable() {
     rows = items.map((notice, index) => (
       <Table.Row key={notice.id} bg={notice.pinned ? 'bg.subtle' : undefined} data-testid="notice-row">
         <Table.Cell textAlign="center" hideBelow="md">
-          {notice.pinned
-            ? <Badge colorPalette="brand" variant="solid">{t('notice.list.pinned')}</Badge>
-            : total - (page - 1) * NOTICE_PAGE_SIZE - index}
+          {notice.pinned ? (
+            <Badge colorPalette="brand" variant="solid">
+              {t('notice.list.pinned')}
+            </Badge>
+          ) : (
+            total - (page - 1) * NOTICE_PAGE_SIZE - index
+          )}
         </Table.Cell>
-        <Table.Cell textAlign="center" hideBelow="md"><Badge variant="outline" colorPalette="gray">{t(`notice.categories.${notice.category}`)}</Badge></Table.Cell>
+        <Table.Cell textAlign="center" hideBelow="md">
+          <Badge variant="outline" colorPalette="gray">
+            {t(`notice.categories.${notice.category}`)}
+          </Badge>
+        </Table.Cell>
         <Table.Cell>
-          {notice.pinned && <Badge colorPalette="brand" variant="solid" me="2" hideFrom="md">{t('notice.list.pinned')}</Badge>}
-          <InlineLink href={href.noticeDetail(notice.id)} fontWeight={notice.pinned ? '700' : '500'}>{notice.title}</InlineLink>
+          {notice.pinned && (
+            <Badge colorPalette="brand" variant="solid" me="2" hideFrom="md">
+              {t('notice.list.pinned')}
+            </Badge>
+          )}
+          <InlineLink href={href.noticeDetail(notice.id)} fontWeight={notice.pinned ? '700' : '500'}>
+            {notice.title}
+          </InlineLink>
         </Table.Cell>
-        <Table.Cell textAlign="center" hideBelow="sm"><Text as="span" fontSize="sm" color="fg.muted">{formatKoreanTime(notice.createdAt).slice(0, 10)}</Text></Table.Cell>
+        <Table.Cell textAlign="center" hideBelow="sm">
+          <Text as="span" fontSize="sm" color="fg.muted">
+            {formatKoreanTime(notice.createdAt).slice(0, 10)}
+          </Text>
+        </Table.Cell>
       </Table.Row>
     ));
   }
@@ -101,7 +146,13 @@ function NoticeTable() {
         <Table.Header>
           <Table.Row bg="bg.subtle">
             {COLUMNS.map((column) => (
-              <Table.ColumnHeader key={column.id} scope="col" w={column.width} hideBelow={column.hideBelow} textAlign={column.id === 'title' ? 'start' : 'center'}>
+              <Table.ColumnHeader
+                key={column.id}
+                scope="col"
+                w={column.width}
+                hideBelow={column.hideBelow}
+                textAlign={column.id === 'title' ? 'start' : 'center'}
+              >
                 {t(`notice.list.columns.${column.id}`)}
               </Table.ColumnHeader>
             ))}
@@ -111,7 +162,12 @@ function NoticeTable() {
       </Table.Root>
       {query.data && query.data.total > NOTICE_PAGE_SIZE && (
         <HStack justify="center" mt="6">
-          <Paginator page={page} pageSize={NOTICE_PAGE_SIZE} itemsLength={query.data.total} onChange={(next) => go({ page: next, keyword })} />
+          <Paginator
+            page={page}
+            pageSize={NOTICE_PAGE_SIZE}
+            itemsLength={query.data.total}
+            onChange={(next) => go({ page: next, keyword })}
+          />
         </HStack>
       )}
     </>
@@ -128,9 +184,13 @@ export default function NoticeListPage() {
       <PageTitle
         title={t('notice.list.title')}
         description={t('notice.list.description')}
-        actions={isAdmin ? (
-          <Button asChild colorPalette="brand"><Link href={paths.supportNoticeEdit}>{t('notice.list.write')}</Link></Button>
-        ) : undefined}
+        actions={
+          isAdmin ? (
+            <Button asChild colorPalette="brand">
+              <Link href={paths.supportNoticeEdit}>{t('notice.list.write')}</Link>
+            </Button>
+          ) : undefined
+        }
       />
       <SupportQueryScope>
         <NoticeTable />

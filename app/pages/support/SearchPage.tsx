@@ -30,22 +30,32 @@ function SearchBody({ keyword }: { keyword: string }) {
   });
   const pages = searchSite(keyword, { faq: [], pages: sitePages(t) }, locale).pages;
 
-  if (!keyword) return <EmptyState message={t('search.prompt')} hint={t('search.promptHint')} data-testid="search-prompt" />;
+  if (!keyword)
+    return <EmptyState message={t('search.prompt')} hint={t('search.promptHint')} data-testid="search-prompt" />;
   if (query.isPending) return <Loading testId="search-loading" />;
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} testId="search-error" />;
+  if (query.isError)
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} testId="search-error" />;
 
   const { notices, faq } = query.data;
   const total = notices.length + faq.length + pages.length;
   return (
     <>
       <Box role="status" aria-live="polite" aria-atomic="true" mb="8">
-        {total > 0 && <Text fontWeight="600" data-testid="search-summary">{t('search.summary', { keyword, count: total })}</Text>}
+        {total > 0 && (
+          <Text fontWeight="600" data-testid="search-summary">
+            {t('search.summary', { keyword, count: total })}
+          </Text>
+        )}
       </Box>
       {total === 0 ? (
         <EmptyState
           message={t('search.noResults', { keyword })}
           hint={t('search.noResultsHint')}
-          action={<Button asChild variant="outline" colorPalette="brand" mt="2"><Link href={paths.supportDocs}>{t('search.noResultsAction')}</Link></Button>}
+          action={
+            <Button asChild variant="outline" colorPalette="brand" mt="2">
+              <Link href={paths.supportDocs}>{t('search.noResultsAction')}</Link>
+            </Button>
+          }
           data-testid="search-no-results"
         />
       ) : (

@@ -12,8 +12,12 @@ function GroupHeading({ id, title, count }: { id: string; title: string; count: 
   const { t } = useTranslation('support');
   return (
     <HStack gap="2" mb="4">
-      <Heading as="h2" id={id} size={{ base: 'lg', md: 'xl' }}>{title}</Heading>
-      <Badge colorPalette={count ? 'brand' : 'gray'} variant="subtle">{t('search.groupCount', { count })}</Badge>
+      <Heading as="h2" id={id} size={{ base: 'lg', md: 'xl' }}>
+        {title}
+      </Heading>
+      <Badge colorPalette={count ? 'brand' : 'gray'} variant="subtle">
+        {t('search.groupCount', { count })}
+      </Badge>
     </HStack>
   );
 }
@@ -39,13 +43,23 @@ export function SearchResults({ keyword, notices, faq, pages }: SearchResultsPro
             {notices.map((notice) => (
               <Box as="li" key={notice.id} borderWidth="1px" rounded="lg" p={{ base: '4', md: '5' }}>
                 <HStack gap="2" mb="2">
-                  <Badge variant="outline" colorPalette="gray">{t(`notice.categories.${notice.category}`)}</Badge>
-                  <Text as="span" fontSize="xs" color="fg.muted">{formatKoreanTime(notice.createdAt).slice(0, 10)}</Text>
+                  <Badge variant="outline" colorPalette="gray">
+                    {t(`notice.categories.${notice.category}`)}
+                  </Badge>
+                  <Text as="span" fontSize="xs" color="fg.muted">
+                    {formatKoreanTime(notice.createdAt).slice(0, 10)}
+                  </Text>
                 </HStack>
                 <Heading as="h3" size="md" mb="2">
-                  <InlineLink href={href.noticeDetail(notice.id)}><span><Highlighted text={notice.title} keyword={keyword} /></span></InlineLink>
+                  <InlineLink href={href.noticeDetail(notice.id)}>
+                    <span>
+                      <Highlighted text={notice.title} keyword={keyword} />
+                    </span>
+                  </InlineLink>
                 </Heading>
-                <Text color="fg" fontSize="sm" lineHeight="1.8"><Highlighted text={notice.excerpt} keyword={keyword} /></Text>
+                <Text color="fg" fontSize="sm" lineHeight="1.8">
+                  <Highlighted text={notice.excerpt} keyword={keyword} />
+                </Text>
               </Box>
             ))}
           </Stack>
@@ -59,10 +73,18 @@ export function SearchResults({ keyword, notices, faq, pages }: SearchResultsPro
           <Stack as="ul" gap="3" listStyleType="none">
             {faq.map((entry) => (
               <Box as="li" key={entry.id} borderWidth="1px" rounded="lg" p={{ base: '4', md: '5' }}>
-                <Badge variant="outline" colorPalette="gray" mb="2">{t(`faq.categories.${entry.category}`)}</Badge>
-                <Heading as="h3" size="md" mb="2"><Highlighted text={entry.question} keyword={keyword} /></Heading>
-                <Text color="fg" fontSize="sm" lineHeight="1.8" mb="3"><Highlighted text={entry.answer} keyword={keyword} /></Text>
-                <InlineLink href={`${paths.supportFaq}#${faqAnchor(entry.id)}`} fontSize="sm">{t('search.openFaq')}</InlineLink>
+                <Badge variant="outline" colorPalette="gray" mb="2">
+                  {t(`faq.categories.${entry.category}`)}
+                </Badge>
+                <Heading as="h3" size="md" mb="2">
+                  <Highlighted text={entry.question} keyword={keyword} />
+                </Heading>
+                <Text color="fg" fontSize="sm" lineHeight="1.8" mb="3">
+                  <Highlighted text={entry.answer} keyword={keyword} />
+                </Text>
+                <InlineLink href={`${paths.supportFaq}#${faqAnchor(entry.id)}`} fontSize="sm">
+                  {t('search.openFaq')}
+                </InlineLink>
               </Box>
             ))}
           </Stack>
@@ -76,9 +98,15 @@ export function SearchResults({ keyword, notices, faq, pages }: SearchResultsPro
           <Stack as="ul" gap="2" listStyleType="none">
             {pages.map((page) => (
               <Box as="li" key={page.href} borderWidth="1px" rounded="lg" px={{ base: '4', md: '5' }} py="3">
-                {page.section && <Text fontSize="xs" color="fg.muted" mb="0.5">{page.section}</Text>}
+                {page.section && (
+                  <Text fontSize="xs" color="fg.muted" mb="0.5">
+                    {page.section}
+                  </Text>
+                )}
                 <InlineLink href={page.href} external={page.external} newTabLabel={t('search.newTab')} fontWeight="600">
-                  <span><Highlighted text={page.title} keyword={keyword} /></span>
+                  <span>
+                    <Highlighted text={page.title} keyword={keyword} />
+                  </span>
                 </InlineLink>
               </Box>
             ))}

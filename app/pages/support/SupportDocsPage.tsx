@@ -22,18 +22,34 @@ export default function SupportDocsPage() {
         <SupportChannels />
         <ResponseTimeTable />
         <Box as="section" aria-labelledby="docs-include-heading" maxW="4xl">
-          <Heading as="h2" id="docs-include-heading" size={{ base: 'lg', md: 'xl' }} mb="2">{t('docs.includeHeading')}</Heading>
-          <Text color="fg.muted" mb="4">{t('docs.includeIntro')}</Text>
+          <Heading as="h2" id="docs-include-heading" size={{ base: 'lg', md: 'xl' }} mb="2">
+            {t('docs.includeHeading')}
+          </Heading>
+          <Text color="fg.muted" mb="4">
+            {t('docs.includeIntro')}
+          </Text>
           <List.Root as="ol" ps="5" gap="2" listStyleType="decimal" lineHeight="1.7" mb="5">
-            {INCLUDE.map((id) => <List.Item key={id}>{t(`docs.include.${id}`)}</List.Item>)}
+            {INCLUDE.map((id) => (
+              <List.Item key={id}>{t(`docs.include.${id}`)}</List.Item>
+            ))}
           </List.Root>
           <Alert.Root status="warning">
             <Alert.Indicator />
-            <Alert.Content><Alert.Description>{t('docs.privacyNote')}</Alert.Description></Alert.Content>
+            <Alert.Content>
+              <Alert.Description>{t('docs.privacyNote')}</Alert.Description>
+            </Alert.Content>
           </Alert.Root>
         </Box>
-        <Box as="section" aria-labelledby="docs-guide-heading" bg="brand.subtle" rounded="xl" p={{ base: '6', md: '10' }}>
-          <Heading as="h2" id="docs-guide-heading" size={{ base: 'lg', md: 'xl' }} mb="2">{t('docs.guideCta.heading')}</Heading>
+        <Box
+          as="section"
+          aria-labelledby="docs-guide-heading"
+          bg="brand.subtle"
+          rounded="xl"
+          p={{ base: '6', md: '10' }}
+        >
+          <Heading as="h2" id="docs-guide-heading" size={{ base: 'lg', md: 'xl' }} mb="2">
+            {t('docs.guideCta.heading')}
+          </Heading>
           <Text mb="5">{t('docs.guideCta.text')}</Text>
           <GuideSiteButton size="lg" />
         </Box>

@@ -18,7 +18,9 @@ export function SupportHubCards() {
   const { t } = useTranslation('support');
   return (
     <Box as="section" aria-labelledby="support-links-heading" mt={{ base: '10', md: '14' }}>
-      <Heading as="h2" id="support-links-heading" size={{ base: 'lg', md: 'xl' }} mb="5">{t('hub.linksHeading')}</Heading>
+      <Heading as="h2" id="support-links-heading" size={{ base: 'lg', md: 'xl' }} mb="5">
+        {t('hub.linksHeading')}
+      </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
         {CARDS.map((card) => (
           <Card.Root
@@ -33,9 +35,13 @@ export function SupportHubCards() {
             <Card.Body gap="3">
               <SupportIcon name={card.id} size={8} />
               <Heading as="h3" size="md">
-                <LinkOverlay asChild><Link href={card.href}>{t(`hub.cards.${card.id}.title`)}</Link></LinkOverlay>
+                <LinkOverlay asChild>
+                  <Link href={card.href}>{t(`hub.cards.${card.id}.title`)}</Link>
+                </LinkOverlay>
               </Heading>
-              <Text color="fg.muted" fontSize="sm">{t(`hub.cards.${card.id}.text`)}</Text>
+              <Text color="fg.muted" fontSize="sm">
+                {t(`hub.cards.${card.id}.text`)}
+              </Text>
             </Card.Body>
           </Card.Root>
         ))}

@@ -18,7 +18,16 @@ export type SupportIconName = keyof typeof PATHS;
 export function SupportIcon({ name, size = 6 }: { name: SupportIconName; size?: number }) {
   return (
     <Box as="span" display="inline-flex" color="brand.fg" aria-hidden="true" w={size} h={size} flexShrink={0}>
-      <svg width="100%" height="100%" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        width="100%"
+        height="100%"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={PATHS[name]} />
       </svg>
     </Box>

@@ -28,7 +28,9 @@ export function SupportSearchForm({ initialKeyword = '', showLabel = true, ...fo
   return (
     <chakra.form role="search" onSubmit={submit} data-testid="support-search" {...form}>
       <Field.Root>
-        <Field.Label htmlFor={inputId} srOnly={!showLabel} fontWeight="600">{t('searchForm.label')}</Field.Label>
+        <Field.Label htmlFor={inputId} srOnly={!showLabel} fontWeight="600">
+          {t('searchForm.label')}
+        </Field.Label>
         <HStack gap="2" w="full">
           <Input
             id={inputId}
@@ -42,7 +44,9 @@ export function SupportSearchForm({ initialKeyword = '', showLabel = true, ...fo
             placeholder={t('searchForm.placeholder')}
             maxLength={100}
           />
-          <Button type="submit" size="lg" colorPalette="brand" flexShrink={0}>{t('searchForm.submit')}</Button>
+          <Button type="submit" size="lg" colorPalette="brand" flexShrink={0}>
+            {t('searchForm.submit')}
+          </Button>
         </HStack>
       </Field.Root>
     </chakra.form>

@@ -35,7 +35,13 @@ describe.each(['policy', 'privacy'] as const)('legal document %s', (name) => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z][a-z-]*$/);
     for (const doc of [koDoc!, enDoc!]) {
-      const texts = doc.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...s.items, ...s.notes, ...(s.table ? [s.table.caption, ...s.table.columns, ...s.table.rows.flat()] : [])]);
+      const texts = doc.sections.flatMap((s) => [
+        s.heading,
+        ...s.paragraphs,
+        ...s.items,
+        ...s.notes,
+        ...(s.table ? [s.table.caption, ...s.table.columns, ...s.table.rows.flat()] : []),
+      ]);
       expect(texts.filter((t) => !t.trim())).toEqual([]);
     }
   });
@@ -49,7 +55,17 @@ describe.each(['policy', 'privacy'] as const)('legal document %s', (name) => {
 describe('privacy policy content', () => {
   it('covers the sections the law and the spec ask for', () => {
     const ids = parseLegalDocument(ko.privacy)!.sections.map((s) => s.id);
-    for (const id of ['purposes', 'items', 'retention', 'third-party', 'outsourcing', 'rights', 'security', 'cookies', 'officer']) {
+    for (const id of [
+      'purposes',
+      'items',
+      'retention',
+      'third-party',
+      'outsourcing',
+      'rights',
+      'security',
+      'cookies',
+      'officer',
+    ]) {
       expect(ids).toContain(id);
     }
   });
@@ -64,7 +80,12 @@ describe('parseLegalDocument', () => {
     expect(parseLegalDocument({ title: 'x' })).toBeNull();
     const base = { title: 't', description: 'd', effectiveDate: 'e', intro: 'i', closing: [] };
     expect(parseLegalDocument({ ...base, sections: [{ id: 'a', heading: 'h', paragraphs: [1] }] })).toBeNull();
-    expect(parseLegalDocument({ ...base, sections: [{ id: 'a', heading: 'h', table: { caption: 'c', columns: ['x'], rows: [['1', '2']] } }] })).toBeNull();
+    expect(
+      parseLegalDocument({
+        ...base,
+        sections: [{ id: 'a', heading: 'h', table: { caption: 'c', columns: ['x'], rows: [['1', '2']] } }],
+      }),
+    ).toBeNull();
     expect(parseLegalDocument({ ...base, sections: [{ id: 'a', heading: 'h' }] })).toEqual({
       ...base,
       sections: [{ id: 'a', heading: 'h', paragraphs: [], items: [], notes: [] }],

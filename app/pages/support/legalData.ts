@@ -73,7 +73,12 @@ function parseSection(value: unknown): LegalSection | null {
 export function parseLegalDocument(value: unknown): LegalDocument | null {
   if (!isRecord(value)) return null;
   const { title, description, effectiveDate, intro } = value;
-  if (typeof title !== 'string' || typeof description !== 'string' || typeof effectiveDate !== 'string' || typeof intro !== 'string') {
+  if (
+    typeof title !== 'string' ||
+    typeof description !== 'string' ||
+    typeof effectiveDate !== 'string' ||
+    typeof intro !== 'string'
+  ) {
     return null;
   }
   if (!Array.isArray(value.sections)) return null;

@@ -7,9 +7,40 @@ import { createElement, Fragment, type ReactNode } from 'react';
  * run script or carry styles: tokens live in local storage.
  */
 
-const ALLOWED = new Set(['p', 'br', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'code', 'pre']);
+const ALLOWED = new Set([
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'code',
+  'pre',
+]);
 /** Dropped with everything inside; any other unknown tag is unwrapped (its text kept). */
-const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'head', 'title', 'textarea', 'select']);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'textarea',
+  'select',
+]);
 const SAFE_HREF = /^(?:https?:|mailto:)/i;
 const VOID = new Set(['br']);
 

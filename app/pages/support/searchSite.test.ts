@@ -11,10 +11,30 @@ import {
 } from './searchSite';
 
 const faq: SearchableFaq[] = [
-  { id: 'gpuHours', category: 'training', question: 'How are GPU training hours counted?', answer: 'By the minute, on the training server.' },
-  { id: 'assistAi', category: 'dataset', question: 'How does assist AI labeling work?', answer: 'Assist AI draws boxes; you check them.' },
-  { id: 'largeImages', category: 'dataset', question: '아주 큰 이미지도 라벨링할 수 있나요?', answer: 'WebGL로 그려서 확대가 부드럽습니다.' },
-  { id: 'export', category: 'dataset', question: 'Can I download a dataset?', answer: 'Yes, with labels as XML. Labeling data stays yours.' },
+  {
+    id: 'gpuHours',
+    category: 'training',
+    question: 'How are GPU training hours counted?',
+    answer: 'By the minute, on the training server.',
+  },
+  {
+    id: 'assistAi',
+    category: 'dataset',
+    question: 'How does assist AI labeling work?',
+    answer: 'Assist AI draws boxes; you check them.',
+  },
+  {
+    id: 'largeImages',
+    category: 'dataset',
+    question: '아주 큰 이미지도 라벨링할 수 있나요?',
+    answer: 'WebGL로 그려서 확대가 부드럽습니다.',
+  },
+  {
+    id: 'export',
+    category: 'dataset',
+    question: 'Can I download a dataset?',
+    answer: 'Yes, with labels as XML. Labeling data stays yours.',
+  },
 ];
 
 const pages: SearchablePage[] = [
@@ -94,7 +114,10 @@ describe('highlightChunks', () => {
   });
   it('prefers the longer of overlapping terms and keeps the text whole', () => {
     const chunks = highlightChunks('labeling studio', 'label labeling');
-    expect(chunks).toEqual([{ text: 'labeling', match: true }, { text: ' studio', match: false }]);
+    expect(chunks).toEqual([
+      { text: 'labeling', match: true },
+      { text: ' studio', match: false },
+    ]);
     expect(chunks.map((c) => c.text).join('')).toBe('labeling studio');
   });
   it('returns the text unmarked without a keyword, and nothing for no text', () => {

@@ -123,11 +123,20 @@ export function collectSitePages(
     const section = translate(menu.key);
     for (const link of menu.links) {
       const title = translate(link.key);
-      add({ href: link.href, title, ...(title !== section ? { section } : {}), ...(link.external ? { external: true } : {}) });
+      add({
+        href: link.href,
+        title,
+        ...(title !== section ? { section } : {}),
+        ...(link.external ? { external: true } : {}),
+      });
     }
   }
   for (const page of extra) {
-    add({ href: page.href, title: translate(page.key), ...(page.sectionKey ? { section: translate(page.sectionKey) } : {}) });
+    add({
+      href: page.href,
+      title: translate(page.key),
+      ...(page.sectionKey ? { section: translate(page.sectionKey) } : {}),
+    });
   }
   return [...pages.values()];
 }

@@ -30,11 +30,17 @@ export const supportApi = {
   },
   notice: (id: string, signal?: AbortSignal) => apiFetch(noticeId(id), { schema: noticeSchema, auth: false, signal }),
   createNotice: (body: NoticeInput) => apiFetch('notices', { method: 'POST', body, schema: noticeSchema }),
-  updateNotice: (id: string, body: NoticeInput) => apiFetch(noticeId(id), { method: 'PATCH', body, schema: noticeSchema }),
+  updateNotice: (id: string, body: NoticeInput) =>
+    apiFetch(noticeId(id), { method: 'PATCH', body, schema: noticeSchema }),
   deleteNotice: (id: string) => apiFetch(noticeId(id), { method: 'DELETE' }),
-  faq: (locale: Locale, signal?: AbortSignal) => apiFetch(`faq?locale=${locale}`, { schema: faqListSchema, auth: false, signal }),
+  faq: (locale: Locale, signal?: AbortSignal) =>
+    apiFetch(`faq?locale=${locale}`, { schema: faqListSchema, auth: false, signal }),
   search: (keyword: string, locale: Locale, signal?: AbortSignal) =>
-    apiFetch(`search?${new URLSearchParams({ keyword, locale }).toString()}`, { schema: searchResultSchema, auth: false, signal }),
+    apiFetch(`search?${new URLSearchParams({ keyword, locale }).toString()}`, {
+      schema: searchResultSchema,
+      auth: false,
+      signal,
+    }),
 };
 
 /** Query keys, so a save can refresh every view of the notices. */

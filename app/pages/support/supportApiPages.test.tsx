@@ -33,7 +33,9 @@ describe('FAQ page', () => {
     fireEvent.click(screen.getByRole('button', { name: '학습' }));
     expect(screen.getByRole('button', { name: '학습' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByTestId('faq-section-market')).toBeNull();
-    expect(within(screen.getByTestId('faq-section-training')).getByText('GPU 학습 시간은 어떻게 계산되나요?')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('faq-section-training')).getByText('GPU 학습 시간은 어떻게 계산되나요?'),
+    ).toBeTruthy();
   });
 
   it('asks for the English FAQ under /en', async () => {
@@ -116,10 +118,12 @@ describe('notice list', () => {
 describe('notice detail', () => {
   it('renders the body as cleaned HTML', async () => {
     stubSupportApi({
-      notices: [noticeFixture(1, {
-        title: 'Maintenance',
-        body: '<h2>When</h2><p>Sunday <strong>02:00</strong><img src=x onerror="alert(1)"></p><script>alert(2)</script><style>p{}</style><a href="javascript:alert(3)" onclick="x()">bad</a><a href="https://maru.ai">ok</a>',
-      })],
+      notices: [
+        noticeFixture(1, {
+          title: 'Maintenance',
+          body: '<h2>When</h2><p>Sunday <strong>02:00</strong><img src=x onerror="alert(1)"></p><script>alert(2)</script><style>p{}</style><a href="javascript:alert(3)" onclick="x()">bad</a><a href="https://maru.ai">ok</a>',
+        }),
+      ],
     });
     renderWithProviders(<NoticeDetailPage />, { path: '/support/notice/n1', locale: 'en' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Maintenance' })).toBeTruthy();
@@ -187,7 +191,8 @@ describe('notice edit page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/support/notice/n100'));
     expect(api.calls.at(-1)).toMatchObject({
-      method: 'POST', path: 'notices',
+      method: 'POST',
+      path: 'notices',
       body: { title: 'Maintenance on 11/20', category: 'general', body: '<p>Down 02:00–04:00.</p>', pinned: false },
     });
   });
@@ -217,7 +222,11 @@ describe('notice edit page', () => {
     fireEvent.change(title, { target: { value: 'New title' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/support/notice/n5'));
-    expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({ method: 'PATCH', path: 'notices/n5', body: { title: 'New title', category: 'event' } });
+    expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      method: 'PATCH',
+      path: 'notices/n5',
+      body: { title: 'New title', category: 'event' },
+    });
   });
 });
 

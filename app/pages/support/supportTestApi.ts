@@ -16,24 +16,69 @@ export interface SupportCall {
 }
 
 export const FAQ_FIXTURE: FaqEntry[] = [
-  { id: 'ko-signUp', locale: 'ko', category: 'account', question: '회원가입은 어떻게 하나요?', answer: '이메일로 가입합니다.', position: 0 },
-  { id: 'ko-gpuHours', locale: 'ko', category: 'training', question: 'GPU 학습 시간은 어떻게 계산되나요?', answer: '분 단위로 합산합니다.', position: 0 },
-  { id: 'ko-sell', locale: 'ko', category: 'market', question: '마켓에 판매하려면?', answer: '리소스를 만들어 라벨링 데이터를 게시합니다.', position: 0 },
-  { id: 'en-signUp', locale: 'en', category: 'account', question: 'How do I sign up?', answer: 'With your email address.', position: 0 },
-  { id: 'en-gpuHours', locale: 'en', category: 'training', question: 'How are GPU training hours counted?', answer: 'In minutes.', position: 0 },
+  {
+    id: 'ko-signUp',
+    locale: 'ko',
+    category: 'account',
+    question: '회원가입은 어떻게 하나요?',
+    answer: '이메일로 가입합니다.',
+    position: 0,
+  },
+  {
+    id: 'ko-gpuHours',
+    locale: 'ko',
+    category: 'training',
+    question: 'GPU 학습 시간은 어떻게 계산되나요?',
+    answer: '분 단위로 합산합니다.',
+    position: 0,
+  },
+  {
+    id: 'ko-sell',
+    locale: 'ko',
+    category: 'market',
+    question: '마켓에 판매하려면?',
+    answer: '리소스를 만들어 라벨링 데이터를 게시합니다.',
+    position: 0,
+  },
+  {
+    id: 'en-signUp',
+    locale: 'en',
+    category: 'account',
+    question: 'How do I sign up?',
+    answer: 'With your email address.',
+    position: 0,
+  },
+  {
+    id: 'en-gpuHours',
+    locale: 'en',
+    category: 'training',
+    question: 'How are GPU training hours counted?',
+    answer: 'In minutes.',
+    position: 0,
+  },
 ];
 
 export function noticeFixture(n: number, extra: Partial<Notice> = {}): Notice {
   const at = new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
   return {
-    id: `n${n}`, title: `Notice ${n}`, category: 'general', pinned: false, author: 'Admin',
-    createdAt: at, updatedAt: at, body: `<p>Body ${n}</p>`, ...extra,
+    id: `n${n}`,
+    title: `Notice ${n}`,
+    category: 'general',
+    pinned: false,
+    author: 'Admin',
+    createdAt: at,
+    updatedAt: at,
+    body: `<p>Body ${n}</p>`,
+    ...extra,
   };
 }
 
 const json = (status: number, body?: unknown) =>
-  body === undefined ? new Response(null, { status }) : new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const error = (status: number, code: string, fields?: Record<string, string>) => json(status, { error: { code, message: code, ...(fields ? { fields } : {}) } });
+  body === undefined
+    ? new Response(null, { status })
+    : new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const error = (status: number, code: string, fields?: Record<string, string>) =>
+  json(status, { error: { code, message: code, ...(fields ? { fields } : {}) } });
 
 export interface SupportApiStub {
   calls: SupportCall[];
@@ -63,22 +108,34 @@ export function stubSupportApi(init: { notices?: Notice[]; faq?: FaqEntry[] } = 
     stub.calls.push({ method, path, query: url.searchParams, body, authorization: headers.Authorization ?? null });
     const failure = failures.get(path);
     if (failure) return failure();
-    const sorted = () => [...stub.notices].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.createdAt.localeCompare(a.createdAt));
+    const sorted = () =>
+      [...stub.notices].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.createdAt.localeCompare(a.createdAt));
     const summary = ({ body: _body, ...rest }: Notice) => rest;
 
-    if (method === 'GET' && path === 'faq') return json(200, stub.faq.filter((e) => e.locale === (url.searchParams.get('locale') ?? 'ko')));
+    if (method === 'GET' && path === 'faq')
+      return json(
+        200,
+        stub.faq.filter((e) => e.locale === (url.searchParams.get('locale') ?? 'ko')),
+      );
     if (method === 'GET' && path === 'notices') {
       const page = Number(url.searchParams.get('page') ?? 1);
       const size = Number(url.searchParams.get('size') ?? 10);
       const keyword = url.searchParams.get('keyword') ?? '';
       const found = sorted().filter((n) => !keyword || has(n.title, keyword) || has(plain(n.body), keyword));
-      return json(200, { items: found.slice((page - 1) * size, page * size).map(summary), total: found.length, page, size });
+      return json(200, {
+        items: found.slice((page - 1) * size, page * size).map(summary),
+        total: found.length,
+        page,
+        size,
+      });
     }
     if (method === 'GET' && path === 'search') {
       const keyword = url.searchParams.get('keyword') ?? '';
       const locale = url.searchParams.get('locale') ?? 'ko';
       return json(200, {
-        notices: sorted().filter((n) => has(n.title, keyword) || has(plain(n.body), keyword)).map((n) => ({ ...summary(n), excerpt: plain(n.body).trim() })),
+        notices: sorted()
+          .filter((n) => has(n.title, keyword) || has(plain(n.body), keyword))
+          .map((n) => ({ ...summary(n), excerpt: plain(n.body).trim() })),
         faq: stub.faq.filter((e) => e.locale === locale && (has(e.question, keyword) || has(e.answer, keyword))),
       });
     }

@@ -38,7 +38,9 @@ describe('streamed download over a MessageChannel', () => {
     expect(out.length).toBe(5000);
     expect([out[0], out[999], out[1000], out[4999]]).toEqual([1, 1, 2, 5]);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="p_dataset_1.zip"; filename*=UTF-8''p_dataset_1.zip`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="p_dataset_1.zip"; filename*=UTF-8''p_dataset_1.zip`,
+    );
   });
 
   it('holds writes back until the reader asks for more (backpressure)', async () => {
@@ -132,7 +134,11 @@ describe('pending downloads', () => {
     expect(downloadIdOf(url)).toBe(id);
     expect(downloadIdOf('/__download/../../api')).toBeNull();
     expect(downloadIdOf('/console')).toBeNull();
-    expect(attachmentDisposition('고양이_dataset.zip')).toBe(`attachment; filename="____dataset.zip"; filename*=UTF-8''%EA%B3%A0%EC%96%91%EC%9D%B4_dataset.zip`);
-    expect(attachmentDisposition('a"b\\c.zip')).toBe(`attachment; filename="a_b_c.zip"; filename*=UTF-8''a%22b%5Cc.zip`);
+    expect(attachmentDisposition('고양이_dataset.zip')).toBe(
+      `attachment; filename="____dataset.zip"; filename*=UTF-8''%EA%B3%A0%EC%96%91%EC%9D%B4_dataset.zip`,
+    );
+    expect(attachmentDisposition('a"b\\c.zip')).toBe(
+      `attachment; filename="a_b_c.zip"; filename*=UTF-8''a%22b%5Cc.zip`,
+    );
   });
 });

@@ -20,7 +20,8 @@ export interface PortSink {
 
 /** The chunk's own buffer, copied only when it is a view on a larger one (which must not move). */
 function ownBuffer(chunk: Uint8Array): Uint8Array<ArrayBuffer> {
-  const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer;
+  const whole =
+    chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer;
   return whole ? (chunk as Uint8Array<ArrayBuffer>) : chunk.slice();
 }
 

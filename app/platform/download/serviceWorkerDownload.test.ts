@@ -9,7 +9,15 @@ function fakeDocument() {
   const frames: { src: string; hidden: boolean; removed: boolean; remove(): void }[] = [];
   const doc = {
     createElement: () => {
-      const frame = { src: '', hidden: false, title: '', removed: false, remove() { this.removed = true; } };
+      const frame = {
+        src: '',
+        hidden: false,
+        title: '',
+        removed: false,
+        remove() {
+          this.removed = true;
+        },
+      };
       frames.push(frame);
       return frame;
     },
@@ -70,6 +78,8 @@ describe('openServiceWorkerDownload', () => {
     await target!.write(new Uint8Array([4]));
     await target!.close();
     expect(new Uint8Array(await body)).toEqual(new Uint8Array([1, 2, 3, 4]));
-    expect(sw.responses[0]!.headers.get('content-disposition')).toContain("filename*=UTF-8''%EB%82%B4%EB%B3%B4%EB%82%B4%EA%B8%B0.zip");
+    expect(sw.responses[0]!.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''%EB%82%B4%EB%B3%B4%EB%82%B4%EA%B8%B0.zip",
+    );
   });
 });

@@ -26,8 +26,12 @@ const FRAME_LINGER_MS = 60_000;
  * the request. Null when there is no active worker (first visit, private modes, blocked storage)
  * or it did not answer in time — the caller then uses another target.
  */
-export async function openServiceWorkerDownload(fileName: string, options: ServiceWorkerDownloadOptions = {}): Promise<StreamedDownload | null> {
-  const container = 'container' in options ? options.container : (globalThis.navigator as Navigator | undefined)?.serviceWorker;
+export async function openServiceWorkerDownload(
+  fileName: string,
+  options: ServiceWorkerDownloadOptions = {},
+): Promise<StreamedDownload | null> {
+  const container =
+    'container' in options ? options.container : (globalThis.navigator as Navigator | undefined)?.serviceWorker;
   const doc = options.doc ?? document;
   const worker = container ? (await container.getRegistration().catch(() => undefined))?.active : undefined;
   if (!worker) return null;

@@ -31,8 +31,12 @@ const viewer = OpenSeadragon({
     getTileUrl: (level, x, y) => `/tiles/osd/${level}/${x}_${y}.jpg`,
   },
 });
-viewer.addHandler('tile-loaded', () => { tilesLoaded += 1; });
-viewer.addHandler('tile-load-failed', () => { errors += 1; });
+viewer.addHandler('tile-loaded', () => {
+  tilesLoaded += 1;
+});
+viewer.addHandler('tile-load-failed', () => {
+  errors += 1;
+});
 
 window.subject = {
   name: 'openseadragon',

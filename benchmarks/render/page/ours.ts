@@ -3,7 +3,14 @@
  * mapping), decoded by the app's worker pool. The driver in render.bench.ts talks to
  * `window.subject`, the same shape as on the OpenSeadragon page.
  */
-import { createEngine, deepZoomLevels, HttpTileSource, SYNTHETIC_LABELS, syntheticBoxes, type View } from '../../../engine';
+import {
+  createEngine,
+  deepZoomLevels,
+  HttpTileSource,
+  SYNTHETIC_LABELS,
+  syntheticBoxes,
+  type View,
+} from '../../../engine';
 import { tileDecoder } from '../../../workers/clients';
 import type { BenchSubject } from './subject';
 
@@ -16,11 +23,17 @@ const boxes = Number(params.get('boxes') ?? 0);
 const uploads = params.get('uploads');
 
 const canvas = document.getElementById('canvas') as HTMLCanvasElement;
-const engine = createEngine(canvas, { services: { decoder: tileDecoder() }, dpr: 1, ...(uploads ? { maxUploadsPerFrame: Number(uploads) } : {}) });
+const engine = createEngine(canvas, {
+  services: { decoder: tileDecoder() },
+  dpr: 1,
+  ...(uploads ? { maxUploadsPerFrame: Number(uploads) } : {}),
+});
 const info = { width, height, tileSize, levels };
 engine.setLabels([...SYNTHETIC_LABELS]);
 // No decoder here: the source takes the engine's services.decoder (the worker pool).
-engine.loadImage(new HttpTileSource({ info, urlTemplate: '/tiles/ours/{level}/{x}_{y}.jpg', ...deepZoomLevels(width, height) }));
+engine.loadImage(
+  new HttpTileSource({ info, urlTemplate: '/tiles/ours/{level}/{x}_{y}.jpg', ...deepZoomLevels(width, height) }),
+);
 if (boxes > 0) engine.setAnnotations(syntheticBoxes(boxes, width, height, 7));
 
 let errors = 0;
@@ -47,4 +60,7 @@ const subject: BenchSubject = {
   whenIdle: () => engine.whenIdle(),
 };
 window.subject = subject;
-(window as unknown as { __mode: () => string }).__mode = () => { const m = engine.debug.boxMode(); return m.mode === 'map' ? 'M' : `S${m.streamed}`; };
+(window as unknown as { __mode: () => string }).__mode = () => {
+  const m = engine.debug.boxMode();
+  return m.mode === 'map' ? 'M' : `S${m.streamed}`;
+};

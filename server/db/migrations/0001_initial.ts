@@ -125,8 +125,18 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of ['faq', 'notices', 'organization_members', 'organizations', 'alerts', 'one_time_keys',
-    'captcha_uses', 'login_attempts', 'refresh_tokens', 'users']) {
+  for (const t of [
+    'faq',
+    'notices',
+    'organization_members',
+    'organizations',
+    'alerts',
+    'one_time_keys',
+    'captcha_uses',
+    'login_attempts',
+    'refresh_tokens',
+    'users',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -10,8 +10,14 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('notices').addColumn('category', 'text', (c) => c.notNull().defaultTo('general')).execute();
-  await db.schema.alterTable('notices').addColumn('body_text', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('notices')
+    .addColumn('category', 'text', (c) => c.notNull().defaultTo('general'))
+    .execute();
+  await db.schema
+    .alterTable('notices')
+    .addColumn('body_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -18,5 +18,12 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.deleteFrom('faq').where('id', 'in', faqSeedRows().map((r) => r.id)).execute();
+  await db
+    .deleteFrom('faq')
+    .where(
+      'id',
+      'in',
+      faqSeedRows().map((r) => r.id),
+    )
+    .execute();
 }

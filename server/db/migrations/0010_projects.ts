@@ -157,7 +157,17 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of ['jobs', 'uploads', 'annotations', 'image_tags', 'tags', 'images', 'labels', 'project_members', 'projects']) {
+  for (const t of [
+    'jobs',
+    'uploads',
+    'annotations',
+    'image_tags',
+    'tags',
+    'images',
+    'labels',
+    'project_members',
+    'projects',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

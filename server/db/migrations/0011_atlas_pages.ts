@@ -22,7 +22,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('atlas_pages_project_used').on('atlas_pages').columns(['project_id', 'used_at']).execute();
+  await db.schema
+    .createIndex('atlas_pages_project_used')
+    .on('atlas_pages')
+    .columns(['project_id', 'used_at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

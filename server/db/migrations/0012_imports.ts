@@ -17,7 +17,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('file_name', 'text', (c) => c.notNull())
     /** Declared size of the zip. */
     .addColumn('bytes', 'integer', (c) => c.notNull())
-    .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('uploading', 'queued', 'running', 'done', 'failed')`))
+    .addColumn('state', 'text', (c) =>
+      c.notNull().check(sql`state in ('uploading', 'queued', 'running', 'done', 'failed')`),
+    )
     .addColumn('progress', 'real', (c) => c.notNull().defaultTo(0))
     /** contract/apiImports.ts IMPORT_ERROR_CODES, and the zip entry at fault. */
     .addColumn('error', 'text')

@@ -78,7 +78,13 @@ export function ExportButton({ project }: { project: Project }) {
     let settled = false;
     try {
       const run = worker.remote.run(
-        { apiBase: absoluteApiBase(), projectId: project.id, projectTitle: project.title, classification: project.subtype.endsWith('_CLASSIFICATION'), createdAt },
+        {
+          apiBase: absoluteApiBase(),
+          projectId: project.id,
+          projectTitle: project.title,
+          classification: project.subtype.endsWith('_CLASSIFICATION'),
+          createdAt,
+        },
         proxy({
           token: async () => getAccessToken(),
           renew: (failed: string | null) => refreshAccessToken(failed).catch(() => null),
@@ -109,19 +115,46 @@ export function ExportButton({ project }: { project: Project }) {
   const running = state.phase === 'running';
   return (
     <Stack gap="3" data-testid="dataset-export">
-      <Heading as="h2" size="md">{t('export.title')}</Heading>
-      <Text fontSize="sm" color="fg.muted">{t('export.hint')}</Text>
+      <Heading as="h2" size="md">
+        {t('export.title')}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        {t('export.hint')}
+      </Text>
       <HStack>
-        <Button size="sm" colorPalette="brand" onClick={() => void start()} loading={running} data-testid="export-start">{t('export.start')}</Button>
-        {running && <Button size="sm" variant="outline" onClick={() => cancelRef.current?.()} data-testid="export-cancel">{t('export.cancel')}</Button>}
+        <Button
+          size="sm"
+          colorPalette="brand"
+          onClick={() => void start()}
+          loading={running}
+          data-testid="export-start"
+        >
+          {t('export.start')}
+        </Button>
+        {running && (
+          <Button size="sm" variant="outline" onClick={() => cancelRef.current?.()} data-testid="export-cancel">
+            {t('export.cancel')}
+          </Button>
+        )}
       </HStack>
       {state.phase === 'running' && (
         <Stack gap="1">
-          <Progress.Root value={state.progress.total === 0 ? null : Math.round((state.progress.done / state.progress.total) * 100)} size="xs" colorPalette="brand" aria-label={t('export.title')}>
-            <Progress.Track><Progress.Range /></Progress.Track>
+          <Progress.Root
+            value={state.progress.total === 0 ? null : Math.round((state.progress.done / state.progress.total) * 100)}
+            size="xs"
+            colorPalette="brand"
+            aria-label={t('export.title')}
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
           </Progress.Root>
           <Text fontSize="xs" color="fg.muted" data-testid="export-progress">
-            {t('export.progress', { done: state.progress.done, total: state.progress.total, size: formatBytes(state.progress.bytes) })}
+            {t('export.progress', {
+              done: state.progress.done,
+              total: state.progress.total,
+              size: formatBytes(state.progress.bytes),
+            })}
           </Text>
         </Stack>
       )}
@@ -133,16 +166,28 @@ export function ExportButton({ project }: { project: Project }) {
               <Text color="fg.warning">{t('export.skipped', { n: state.report.skipped.length })}</Text>
               <Box as="ul" ps="4" listStyleType="disc">
                 {state.report.skipped.slice(0, 20).map((s) => (
-                  <li key={`${s.fileName}-${s.reason}`}>{s.fileName}: {t(`export.skipReasons.${s.reason}`)}</li>
+                  <li key={`${s.fileName}-${s.reason}`}>
+                    {s.fileName}: {t(`export.skipReasons.${s.reason}`)}
+                  </li>
                 ))}
               </Box>
             </>
           )}
-          {state.report.invalidBoxes.length > 0 && <Text color="fg.warning">{t('export.invalidBoxes', { n: state.report.invalidBoxes.length })}</Text>}
+          {state.report.invalidBoxes.length > 0 && (
+            <Text color="fg.warning">{t('export.invalidBoxes', { n: state.report.invalidBoxes.length })}</Text>
+          )}
         </Box>
       )}
-      {state.phase === 'canceled' && <Text fontSize="sm" color="fg.muted">{t('export.canceled')}</Text>}
-      {state.phase === 'failed' && <Text fontSize="sm" color="fg.error" role="alert">{t(`export.${state.reason}`)}</Text>}
+      {state.phase === 'canceled' && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('export.canceled')}
+        </Text>
+      )}
+      {state.phase === 'failed' && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {t(`export.${state.reason}`)}
+        </Text>
+      )}
     </Stack>
   );
 }

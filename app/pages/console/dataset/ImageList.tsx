@@ -19,26 +19,64 @@ const PAGE_SIZE = 60;
 /** While an image is still processing, the list asks again this often (ms). */
 const PROCESSING_POLL_MS = 2000;
 
-function ImageCard({ projectId, image, labelNames }: { projectId: string; image: ImageItem; labelNames: Map<string, string> }) {
+function ImageCard({
+  projectId,
+  image,
+  labelNames,
+}: {
+  projectId: string;
+  image: ImageItem;
+  labelNames: Map<string, string>;
+}) {
   const { t } = useTranslation(['projects', 'errors']);
   return (
-    <HStack gap="3" align="start" p="3" borderWidth="1px" borderRadius="l2" data-testid="image-card" data-state={image.state}>
+    <HStack
+      gap="3"
+      align="start"
+      p="3"
+      borderWidth="1px"
+      borderRadius="l2"
+      data-testid="image-card"
+      data-state={image.state}
+    >
       <Link href={projectImageHref(projectId, image.id)} data-testid="image-open">
-        <AuthedThumbnail url={image.thumbnailUrl} alt={t('projects:images.thumbnail', { name: image.fileName })} size={96} />
+        <AuthedThumbnail
+          url={image.thumbnailUrl}
+          alt={t('projects:images.thumbnail', { name: image.fileName })}
+          size={96}
+        />
       </Link>
       <Stack gap="1" flex="1" minW="0" fontSize="sm">
-        <Text fontWeight="600" truncate title={image.fileName} data-testid="image-name"><Link href={projectImageHref(projectId, image.id)}>{image.fileName}</Link></Text>
+        <Text fontWeight="600" truncate title={image.fileName} data-testid="image-name">
+          <Link href={projectImageHref(projectId, image.id)}>{image.fileName}</Link>
+        </Text>
         <HStack gap="1" wrap="wrap">
           {image.state === 'processing' && <Badge colorPalette="orange">{t('projects:images.processing')}</Badge>}
-          {image.state === 'failed' && <Badge colorPalette="red" title={image.error ?? undefined}>{t('projects:images.failed')}</Badge>}
-          <Badge colorPalette={image.labeled ? 'green' : 'gray'}>{image.labeled ? t('projects:images.isLabeled') : t('projects:images.notLabeled')}</Badge>
+          {image.state === 'failed' && (
+            <Badge colorPalette="red" title={image.error ?? undefined}>
+              {t('projects:images.failed')}
+            </Badge>
+          )}
+          <Badge colorPalette={image.labeled ? 'green' : 'gray'}>
+            {image.labeled ? t('projects:images.isLabeled') : t('projects:images.notLabeled')}
+          </Badge>
           <Badge variant="outline">{t(`projects:images.splits.${image.split}`)}</Badge>
-          {image.labelIds.map((id) => labelNames.has(id) && <Badge key={id} variant="subtle">{labelNames.get(id)}</Badge>)}
+          {image.labelIds.map(
+            (id) =>
+              labelNames.has(id) && (
+                <Badge key={id} variant="subtle">
+                  {labelNames.get(id)}
+                </Badge>
+              ),
+          )}
         </HStack>
         <Text color="fg.muted">
-          {t('projects:images.type')}: {image.type || '—'} · {t('projects:images.resolution')}: {image.width > 0 ? `${image.width} × ${image.height}` : '—'} · {formatBytes(image.bytes)}
+          {t('projects:images.type')}: {image.type || '—'} · {t('projects:images.resolution')}:{' '}
+          {image.width > 0 ? `${image.width} × ${image.height}` : '—'} · {formatBytes(image.bytes)}
         </Text>
-        <Text color="fg.muted">{t('projects:images.worker')}: {image.worker?.name ?? t('projects:images.noWorker')}</Text>
+        <Text color="fg.muted">
+          {t('projects:images.worker')}: {image.worker?.name ?? t('projects:images.noWorker')}
+        </Text>
         <TagEditor projectId={projectId} image={image} />
       </Stack>
     </HStack>
@@ -53,13 +91,16 @@ export function ImageList({ project }: { project: Project }) {
   const query = imageQueryOf(deferred);
   const labels = useLabels(project.id).data ?? [];
   const labelNames = new Map(labels.map((l) => [l.id, l.name]));
-  const tags = useQuery({ queryKey: projectKeys.tags(project.id), queryFn: () => projectsApi.tags(project.id) }).data ?? [];
+  const tags =
+    useQuery({ queryKey: projectKeys.tags(project.id), queryFn: () => projectsApi.tags(project.id) }).data ?? [];
   const images = useInfiniteQuery({
     queryKey: [...projectKeys.images(project.id), query],
-    queryFn: ({ pageParam }) => projectsApi.images(project.id, { ...query, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }),
+    queryFn: ({ pageParam }) =>
+      projectsApi.images(project.id, { ...query, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: (q) => (q.state.data?.pages.some((page) => page.items.some((i) => i.state === 'processing')) ? PROCESSING_POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.pages.some((page) => page.items.some((i) => i.state === 'processing')) ? PROCESSING_POLL_MS : false,
   });
   const items = images.data?.pages.flatMap((page) => page.items) ?? [];
   const total = images.data?.pages[0]?.total ?? 0;
@@ -67,8 +108,14 @@ export function ImageList({ project }: { project: Project }) {
   return (
     <Stack as="section" gap="3" aria-labelledby="images-heading" data-testid="image-list">
       <HStack justify="space-between" wrap="wrap">
-        <Text as="h2" id="images-heading" fontWeight="700" fontSize="lg">{t('projects:images.title')}</Text>
-        {images.isSuccess && <Text fontSize="sm" color="fg.muted" data-testid="image-total">{t('projects:images.total', { count: total })}</Text>}
+        <Text as="h2" id="images-heading" fontWeight="700" fontSize="lg">
+          {t('projects:images.title')}
+        </Text>
+        {images.isSuccess && (
+          <Text fontSize="sm" color="fg.muted" data-testid="image-total">
+            {t('projects:images.total', { count: total })}
+          </Text>
+        )}
       </HStack>
       <ImageFilterBar filters={filters} onChange={setFilters} labels={labels} tags={tags} />
       {images.isPending ? (
@@ -80,10 +127,17 @@ export function ImageList({ project }: { project: Project }) {
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3">
-            {items.map((image) => <ImageCard key={image.id} projectId={project.id} image={image} labelNames={labelNames} />)}
+            {items.map((image) => (
+              <ImageCard key={image.id} projectId={project.id} image={image} labelNames={labelNames} />
+            ))}
           </SimpleGrid>
           {images.hasNextPage && (
-            <Button variant="outline" alignSelf="center" onClick={() => void images.fetchNextPage()} loading={images.isFetchingNextPage}>
+            <Button
+              variant="outline"
+              alignSelf="center"
+              onClick={() => void images.fetchNextPage()}
+              loading={images.isFetchingNextPage}
+            >
               {t('projects:images.more')}
             </Button>
           )}

@@ -20,14 +20,20 @@ const checkHere = (file: File) => previewImport(blobSource(file));
 
 const vocXml = (file: string, objects: [string, number, number, number, number][]) =>
   `<annotation><filename>${file}</filename><size><width>64</width><height>48</height><depth>3</depth></size>${objects
-    .map(([name, xmin, ymin, xmax, ymax]) => `<object><name>${name}</name><bndbox><xmin>${xmin}</xmin><ymin>${ymin}</ymin><xmax>${xmax}</xmax><ymax>${ymax}</ymax></bndbox></object>`)
+    .map(
+      ([name, xmin, ymin, xmax, ymax]) =>
+        `<object><name>${name}</name><bndbox><xmin>${xmin}</xmin><ymin>${ymin}</ymin><xmax>${xmax}</xmax><ymax>${ymax}</ymax></bndbox></object>`,
+    )
     .join('')}</annotation>`;
 
 function vocZip(): File {
   const bytes = zipOf({
     'JPEGImages/a.jpg': JPEG_BYTES,
     'JPEGImages/b.jpg': JPEG_BYTES,
-    'Annotations/a.xml': vocXml('a.jpg', [['cat', 2, 2, 40, 40], ['bird', 10, 5, 60, 45]]),
+    'Annotations/a.xml': vocXml('a.jpg', [
+      ['cat', 2, 2, 40, 40],
+      ['bird', 10, 5, 60, 45],
+    ]),
     'Annotations/b.xml': vocXml('b.jpg', [['cat', 0, 0, 30, 30]]),
     'readme.md': 'hello',
   });
@@ -36,8 +42,17 @@ function vocZip(): File {
 
 function importOf(over: Partial<DatasetImport>): DatasetImport {
   return {
-    id: 'i1', fileName: 'voc.zip', bytes: 100, state: 'queued', progress: 0, error: null, errorEntry: null, report: null,
-    createdAt: '2026-11-26T00:00:00Z', updatedAt: '2026-11-26T00:00:00Z', ...over,
+    id: 'i1',
+    fileName: 'voc.zip',
+    bytes: 100,
+    state: 'queued',
+    progress: 0,
+    error: null,
+    errorEntry: null,
+    report: null,
+    createdAt: '2026-11-26T00:00:00Z',
+    updatedAt: '2026-11-26T00:00:00Z',
+    ...over,
   };
 }
 
@@ -107,9 +122,22 @@ describe('ImportDialog', () => {
       'POST projects/p1/imports': () => json(201, { importId: 'i1' }),
       'GET projects/p1/imports/i1': () => {
         polls += 1;
-        return json(200, polls === 1
-          ? importOf({ state: 'running', progress: 0.5 })
-          : importOf({ state: 'done', progress: 1, report: { format: 'voc', images: 2, annotations: 3, labelsCreated: ['bird'], skipped: [{ entry: 'readme.md', reason: 'not_image' }] } }));
+        return json(
+          200,
+          polls === 1
+            ? importOf({ state: 'running', progress: 0.5 })
+            : importOf({
+                state: 'done',
+                progress: 1,
+                report: {
+                  format: 'voc',
+                  images: 2,
+                  annotations: 3,
+                  labelsCreated: ['bird'],
+                  skipped: [{ entry: 'readme.md', reason: 'not_image' }],
+                },
+              }),
+        );
       },
     });
     const sent = stubXhr({ status: 202, body: importOf({ state: 'queued' }) });
@@ -146,7 +174,9 @@ describe('ImportDialog', () => {
     await pick(new File([new Uint8Array(FIXTURES.zipSlip())], 'evil.zip'));
     const error = await screen.findByTestId('import-error');
     expect(error.dataset.code).toBe('zip_unsafe_path');
-    expect(error.textContent).toContain("안전하지 않은 경로(절대 경로, '..', 드라이브 문자, 역슬래시)가 들어 있어 가져올 수 없습니다.");
+    expect(error.textContent).toContain(
+      "안전하지 않은 경로(절대 경로, '..', 드라이브 문자, 역슬래시)가 들어 있어 가져올 수 없습니다.",
+    );
     expect(error.textContent).toContain('Annotations/../../etc/passwd');
     expect(screen.getByText('파일을 올리지 않았습니다.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '가져오기' })).toBeNull();
@@ -158,7 +188,8 @@ describe('ImportDialog', () => {
     render(
       {
         'POST projects/p1/imports': () => json(201, { importId: 'i1' }),
-        'GET projects/p1/imports/i1': () => json(200, importOf({ state: 'failed', error: 'annotation_malformed', errorEntry: 'Annotations/b.xml' })),
+        'GET projects/p1/imports/i1': () =>
+          json(200, importOf({ state: 'failed', error: 'annotation_malformed', errorEntry: 'Annotations/b.xml' })),
       },
       'en',
     );
@@ -174,7 +205,8 @@ describe('ImportDialog', () => {
   it('names the label of a label_invalid refusal as a label', async () => {
     render({
       'POST projects/p1/imports': () => json(201, { importId: 'i1' }),
-      'GET projects/p1/imports/i1': () => json(200, importOf({ state: 'failed', error: 'label_invalid', errorEntry: 'verylonglabel' })),
+      'GET projects/p1/imports/i1': () =>
+        json(200, importOf({ state: 'failed', error: 'label_invalid', errorEntry: 'verylonglabel' })),
     });
     stubXhr({ status: 202, body: importOf({ state: 'queued' }) });
     await pick(vocZip());
@@ -189,7 +221,9 @@ describe('ImportDialog', () => {
     stubXhr({ status: 415, body: { error: { code: 'import_not_zip', message: 'not a zip' } } });
     await pick(vocZip());
     fireEvent.click(await screen.findByRole('button', { name: '가져오기' }));
-    expect((await screen.findByTestId('import-error')).textContent).toBe('zip 파일이 아니거나 파일 목록을 읽을 수 없습니다.');
+    expect((await screen.findByTestId('import-error')).textContent).toBe(
+      'zip 파일이 아니거나 파일 목록을 읽을 수 없습니다.',
+    );
   });
 
   it('cancels during the upload', async () => {
@@ -199,7 +233,9 @@ describe('ImportDialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: '가져오기' }));
     await screen.findByTestId('import-uploading');
     fireEvent.click(screen.getByTestId('import-cancel'));
-    expect((await screen.findByTestId('import-canceled')).textContent).toBe('업로드를 취소했습니다. 아무것도 가져오지 않았습니다.');
+    expect((await screen.findByTestId('import-canceled')).textContent).toBe(
+      '업로드를 취소했습니다. 아무것도 가져오지 않았습니다.',
+    );
     expect(calls.some((c) => c.path === 'projects/p1/imports/i1')).toBe(false);
   });
 });
@@ -210,9 +246,17 @@ describe('ImportButton', () => {
     const calls = stubFetch({
       'GET projects/p1/labels': () => json(200, labelsFixture),
       'POST projects/p1/imports': () => json(201, { importId: 'i1' }),
-      'GET projects/p1/imports/i1': () => json(200, done
-        ? importOf({ state: 'done', progress: 1, report: { format: 'voc', images: 2, annotations: 3, labelsCreated: [], skipped: [] } })
-        : importOf({ state: 'running', progress: 0.2 })),
+      'GET projects/p1/imports/i1': () =>
+        json(
+          200,
+          done
+            ? importOf({
+                state: 'done',
+                progress: 1,
+                report: { format: 'voc', images: 2, annotations: 3, labelsCreated: [], skipped: [] },
+              })
+            : importOf({ state: 'running', progress: 0.2 }),
+        ),
     });
     stubXhr({ status: 202, body: importOf({ state: 'queued' }) });
     renderWithProviders(
@@ -241,7 +285,9 @@ describe('ImportButton', () => {
     stubFetch({ 'GET projects/p1/labels': () => json(200, labelsFixture) });
     renderWithProviders(
       <QueryClientProvider client={queryClient}>
-        <div data-testid="host"><ImportButton project={projectFixture({ role })} /></div>
+        <div data-testid="host">
+          <ImportButton project={projectFixture({ role })} />
+        </div>
       </QueryClientProvider>,
     );
     await screen.findByTestId('host');

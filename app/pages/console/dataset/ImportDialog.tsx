@@ -41,8 +41,15 @@ const checkInWorker: CheckZip = async (file) => {
 
 function Bar({ value, label }: { value: number | null; label: string }) {
   return (
-    <Progress.Root value={value === null ? null : Math.round(value * 100)} size="xs" colorPalette="brand" aria-label={label}>
-      <Progress.Track><Progress.Range /></Progress.Track>
+    <Progress.Root
+      value={value === null ? null : Math.round(value * 100)}
+      size="xs"
+      colorPalette="brand"
+      aria-label={label}
+    >
+      <Progress.Track>
+        <Progress.Range />
+      </Progress.Track>
     </Progress.Root>
   );
 }
@@ -55,10 +62,16 @@ function SkippedList({ skipped }: { skipped: readonly { entry: string; reason: I
       <Text color="fg.warning">{t('datasetImport.skipped', { count: skipped.length })}</Text>
       {groupSkipped(skipped).map(({ reason, entries }) => (
         <Box key={reason} data-testid={`import-skip-${reason}`}>
-          <Text fontWeight="600">{t(skipReasonKey(reason))} ({entries.length})</Text>
+          <Text fontWeight="600">
+            {t(skipReasonKey(reason))} ({entries.length})
+          </Text>
           <Box as="ul" ps="4" listStyleType="disc" fontSize="xs" color="fg.muted">
-            {entries.slice(0, LISTED_ENTRIES).map((entry) => <li key={entry}>{entry}</li>)}
-            {entries.length > LISTED_ENTRIES && <li>{t('datasetImport.more', { count: entries.length - LISTED_ENTRIES })}</li>}
+            {entries.slice(0, LISTED_ENTRIES).map((entry) => (
+              <li key={entry}>{entry}</li>
+            ))}
+            {entries.length > LISTED_ENTRIES && (
+              <li>{t('datasetImport.more', { count: entries.length - LISTED_ENTRIES })}</li>
+            )}
           </Box>
         </Box>
       ))}
@@ -72,7 +85,11 @@ function Refusal({ code, entry }: { code: ImportErrorCode; entry: string | null 
   return (
     <Stack gap="1" role="alert" data-testid="import-error" data-code={code}>
       <Text color="fg.error">{t(importErrorKey(code))}</Text>
-      {entry && <Text fontSize="xs" color="fg.muted" wordBreak="break-all">{t(code === 'label_invalid' ? 'datasetImport.atLabel' : 'datasetImport.atEntry', { entry })}</Text>}
+      {entry && (
+        <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+          {t(code === 'label_invalid' ? 'datasetImport.atLabel' : 'datasetImport.atEntry', { entry })}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -82,7 +99,17 @@ function Refusal({ code, entry }: { code: ImportErrorCode; entry: string | null 
  * refused zip is never uploaded), previewed, uploaded with progress and cancel, then followed
  * until the server's import job ends with its report or its refusal.
  */
-export function ImportDialog({ project, open, onClose, checkZip = checkInWorker }: { project: Project; open: boolean; onClose: () => void; checkZip?: CheckZip }) {
+export function ImportDialog({
+  project,
+  open,
+  onClose,
+  checkZip = checkInWorker,
+}: {
+  project: Project;
+  open: boolean;
+  onClose: () => void;
+  checkZip?: CheckZip;
+}) {
   const { t } = useTranslation(['projects', 'errors']);
   const client = useQueryClient();
   const labelNames = (useLabels(project.id).data ?? []).map((l) => l.name);
@@ -106,8 +133,16 @@ export function ImportDialog({ project, open, onClose, checkZip = checkInWorker 
 
   async function check(file: File) {
     setPhase({ phase: 'checking', file });
-    const result = await checkZip(file).catch((): ImportPreviewResult => ({ ok: false, code: 'import_failed', entry: null }));
-    setPhase(result.ok ? { phase: 'preview', file, preview: result.preview } : { phase: 'refused', file, code: result.code, entry: result.entry });
+    const result = await checkZip(file).catch((): ImportPreviewResult => ({
+      ok: false,
+      code: 'import_failed',
+      entry: null,
+    }));
+    setPhase(
+      result.ok
+        ? { phase: 'preview', file, preview: result.preview }
+        : { phase: 'refused', file, code: result.code, entry: result.entry },
+    );
   }
 
   async function start(file: File) {
@@ -116,9 +151,15 @@ export function ImportDialog({ project, open, onClose, checkZip = checkInWorker 
     setPhase({ phase: 'uploading', file, loaded: 0 });
     try {
       const { importId: id } = await importsApi.create(project.id, { fileName: file.name, bytes: file.size });
-      const queued = await importsApi.sendBytes(project.id, id, file, (loaded) => {
-        if (!controller.signal.aborted) setPhase({ phase: 'uploading', file, loaded });
-      }, controller.signal);
+      const queued = await importsApi.sendBytes(
+        project.id,
+        id,
+        file,
+        (loaded) => {
+          if (!controller.signal.aborted) setPhase({ phase: 'uploading', file, loaded });
+        },
+        controller.signal,
+      );
       client.setQueryData(importKeys.one(project.id, id), queued);
       setPhase({ phase: 'importing', importId: id });
     } catch (error) {
@@ -138,7 +179,8 @@ export function ImportDialog({ project, open, onClose, checkZip = checkInWorker 
     onClose();
   }
 
-  const picking = phase.phase === 'pick' || phase.phase === 'refused' || phase.phase === 'preview' || phase.phase === 'callFailed';
+  const picking =
+    phase.phase === 'pick' || phase.phase === 'refused' || phase.phase === 'preview' || phase.phase === 'callFailed';
   const preview = phase.phase === 'preview' ? phase : null;
   return (
     <AppDialog
@@ -168,11 +210,21 @@ export function ImportDialog({ project, open, onClose, checkZip = checkInWorker 
                 if (file) void check(file);
               }}
             />
-            <Button size="sm" variant="outline" onClick={() => input.current?.click()}>{t('datasetImport.pick')}</Button>
-            {'file' in phase && <Text truncate color="fg.muted" title={phase.file.name}>{phase.file.name} · {formatBytes(phase.file.size)}</Text>}
+            <Button size="sm" variant="outline" onClick={() => input.current?.click()}>
+              {t('datasetImport.pick')}
+            </Button>
+            {'file' in phase && (
+              <Text truncate color="fg.muted" title={phase.file.name}>
+                {phase.file.name} · {formatBytes(phase.file.size)}
+              </Text>
+            )}
           </HStack>
         )}
-        {phase.phase === 'pick' && phase.canceled && <Text color="fg.muted" data-testid="import-canceled">{t('datasetImport.canceled')}</Text>}
+        {phase.phase === 'pick' && phase.canceled && (
+          <Text color="fg.muted" data-testid="import-canceled">
+            {t('datasetImport.canceled')}
+          </Text>
+        )}
         {phase.phase === 'checking' && (
           <Stack gap="1">
             <Text>{t('datasetImport.checking', { name: phase.file.name })}</Text>
@@ -182,36 +234,57 @@ export function ImportDialog({ project, open, onClose, checkZip = checkInWorker 
         {phase.phase === 'refused' && (
           <Stack gap="1">
             <Refusal code={phase.code} entry={phase.entry} />
-            <Text fontSize="xs" color="fg.muted">{t('datasetImport.notSent')}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {t('datasetImport.notSent')}
+            </Text>
           </Stack>
         )}
-        {phase.phase === 'callFailed' && <Text color="fg.error" role="alert" data-testid="import-error">{t(phase.key)}</Text>}
+        {phase.phase === 'callFailed' && (
+          <Text color="fg.error" role="alert" data-testid="import-error">
+            {t(phase.key)}
+          </Text>
+        )}
         {preview && <PreviewSummary preview={preview.preview} projectLabels={labelNames} />}
         {phase.phase === 'uploading' && (
           <Stack gap="1" data-testid="import-uploading">
-            <Text>{t('datasetImport.uploading', { loaded: formatBytes(phase.loaded), total: formatBytes(phase.file.size) })}</Text>
+            <Text>
+              {t('datasetImport.uploading', { loaded: formatBytes(phase.loaded), total: formatBytes(phase.file.size) })}
+            </Text>
             <Bar value={phase.file.size === 0 ? 0 : phase.loaded / phase.file.size} label={t('datasetImport.title')} />
             <HStack>
-              <Button size="xs" variant="outline" onClick={() => upload.current?.abort()} data-testid="import-cancel">{t('datasetImport.cancel')}</Button>
+              <Button size="xs" variant="outline" onClick={() => upload.current?.abort()} data-testid="import-cancel">
+                {t('datasetImport.cancel')}
+              </Button>
             </HStack>
           </Stack>
         )}
-        {phase.phase === 'importing' && (!job || job.state === 'uploading' || job.state === 'queued' || job.state === 'running') && (
-          <Stack gap="1" data-testid="import-running">
-            <Text>{job?.state === 'running' ? t('datasetImport.running', { percent: Math.round(job.progress * 100) }) : t('datasetImport.queued')}</Text>
-            <Bar value={job?.state === 'running' ? job.progress : null} label={t('datasetImport.title')} />
-          </Stack>
-        )}
+        {phase.phase === 'importing' &&
+          (!job || job.state === 'uploading' || job.state === 'queued' || job.state === 'running') && (
+            <Stack gap="1" data-testid="import-running">
+              <Text>
+                {job?.state === 'running'
+                  ? t('datasetImport.running', { percent: Math.round(job.progress * 100) })
+                  : t('datasetImport.queued')}
+              </Text>
+              <Bar value={job?.state === 'running' ? job.progress : null} label={t('datasetImport.title')} />
+            </Stack>
+          )}
         {job?.state === 'failed' && (
           <Stack gap="1">
             <Refusal code={job.error ?? 'import_failed'} entry={job.errorEntry} />
-            <Text fontSize="xs" color="fg.muted">{t('datasetImport.nothingWritten')}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {t('datasetImport.nothingWritten')}
+            </Text>
           </Stack>
         )}
         {job?.state === 'done' && job.report && (
           <Stack gap="2" data-testid="import-report">
-            <Text fontWeight="600">{t('datasetImport.done', { images: job.report.images, annotations: job.report.annotations })}</Text>
-            {job.report.labelsCreated.length > 0 && <Text>{t('datasetImport.labelsCreated', { names: job.report.labelsCreated.join(', ') })}</Text>}
+            <Text fontWeight="600">
+              {t('datasetImport.done', { images: job.report.images, annotations: job.report.annotations })}
+            </Text>
+            {job.report.labelsCreated.length > 0 && (
+              <Text>{t('datasetImport.labelsCreated', { names: job.report.labelsCreated.join(', ') })}</Text>
+            )}
             <SkippedList skipped={job.report.skipped} />
           </Stack>
         )}
@@ -226,9 +299,19 @@ function PreviewSummary({ preview, projectLabels }: { preview: ImportPreview; pr
   return (
     <Stack gap="2" data-testid="import-preview">
       <Text fontWeight="600">{t(`datasetImport.format.${preview.format}`)}</Text>
-      <Text>{t('datasetImport.counts', { images: preview.images, boxes: preview.boxes, classified: preview.classified })}</Text>
-      {labels.created.length > 0 && <Text data-testid="import-labels-new">{t('datasetImport.labelsNew', { names: labels.created.join(', ') })}</Text>}
-      {labels.existing.length > 0 && <Text data-testid="import-labels-existing">{t('datasetImport.labelsExisting', { names: labels.existing.join(', ') })}</Text>}
+      <Text>
+        {t('datasetImport.counts', { images: preview.images, boxes: preview.boxes, classified: preview.classified })}
+      </Text>
+      {labels.created.length > 0 && (
+        <Text data-testid="import-labels-new">
+          {t('datasetImport.labelsNew', { names: labels.created.join(', ') })}
+        </Text>
+      )}
+      {labels.existing.length > 0 && (
+        <Text data-testid="import-labels-existing">
+          {t('datasetImport.labelsExisting', { names: labels.existing.join(', ') })}
+        </Text>
+      )}
       <SkippedList skipped={preview.skipped} />
     </Stack>
   );

@@ -15,7 +15,19 @@ import { nextLabelColor } from './labelColors';
 
 type Label = NonNullable<ReturnType<typeof useLabels>['data']>[number];
 
-function LabelRow({ project, label, others, admin, onDelete }: { project: Project; label: Label; others: Label[]; admin: boolean; onDelete: (l: Label) => void }) {
+function LabelRow({
+  project,
+  label,
+  others,
+  admin,
+  onDelete,
+}: {
+  project: Project;
+  label: Label;
+  others: Label[];
+  admin: boolean;
+  onDelete: (l: Label) => void;
+}) {
   const { t } = useTranslation(['projects', 'validation', 'errors']);
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -34,7 +46,8 @@ function LabelRow({ project, label, others, admin, onDelete }: { project: Projec
       if (!message) toaster.create({ type: 'error', title: t(projectErrorKey(e, project.id)) });
     },
   });
-  const check = (body: { name: string; color: string }, field: 'name' | 'color') => schemaFieldErrors(newLabelSchema(others), body)[field] ?? null;
+  const check = (body: { name: string; color: string }, field: 'name' | 'color') =>
+    schemaFieldErrors(newLabelSchema(others), body)[field] ?? null;
   const rename = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const message = check({ name, color: label.color }, 'name');
@@ -55,22 +68,57 @@ function LabelRow({ project, label, others, admin, onDelete }: { project: Projec
           disabled={!admin}
           aria-label={t('projects:labels.recolor', { name: label.name })}
           onChange={(e) => recolor(e.currentTarget.value)}
-          w="8" h="8" p="0" borderWidth="0" bg="transparent" cursor={admin ? 'pointer' : 'default'}
+          w="8"
+          h="8"
+          p="0"
+          borderWidth="0"
+          bg="transparent"
+          cursor={admin ? 'pointer' : 'default'}
         />
         {editing ? (
           <chakra.form onSubmit={rename} display="flex" gap="2" flex="1" noValidate>
-            <Input size="sm" value={name} aria-label={t('projects:labels.name')} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
-            <Button size="sm" type="submit" colorPalette="brand" loading={update.isPending}>{t('projects:labels.save')}</Button>
-            <Button size="sm" variant="ghost" onClick={() => { setEditing(false); setName(label.name); setError(null); }}>{t('projects:labels.cancel')}</Button>
+            <Input
+              size="sm"
+              value={name}
+              aria-label={t('projects:labels.name')}
+              onChange={(e) => setName(e.currentTarget.value)}
+              autoFocus
+            />
+            <Button size="sm" type="submit" colorPalette="brand" loading={update.isPending}>
+              {t('projects:labels.save')}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setEditing(false);
+                setName(label.name);
+                setError(null);
+              }}
+            >
+              {t('projects:labels.cancel')}
+            </Button>
           </chakra.form>
         ) : (
           <>
-            <Text flex="1" fontWeight="600" data-testid="label-name">{label.name}</Text>
-            <Text fontSize="sm" color="fg.muted">{t('projects:labels.annotations', { count: label.annotationCount })}</Text>
+            <Text flex="1" fontWeight="600" data-testid="label-name">
+              {label.name}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t('projects:labels.annotations', { count: label.annotationCount })}
+            </Text>
             {admin && (
               <>
-                <Button size="xs" variant="ghost" onClick={() => setEditing(true)}>{t('projects:labels.rename')}</Button>
-                <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`${t('projects:labels.delete')} ${label.name}`} onClick={() => onDelete(label)}>
+                <Button size="xs" variant="ghost" onClick={() => setEditing(true)}>
+                  {t('projects:labels.rename')}
+                </Button>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  aria-label={`${t('projects:labels.delete')} ${label.name}`}
+                  onClick={() => onDelete(label)}
+                >
                   <span aria-hidden="true">✕</span>
                 </IconButton>
               </>
@@ -78,7 +126,11 @@ function LabelRow({ project, label, others, admin, onDelete }: { project: Projec
           </>
         )}
       </HStack>
-      {error && <Text fontSize="sm" color="fg.error" role="alert">{t(error)}</Text>}
+      {error && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {t(error)}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -140,33 +192,70 @@ export function LabelPanel({ project }: { project: Project }) {
 
   return (
     <Stack as="section" gap="3" aria-labelledby="labels-heading" data-testid="label-panel">
-      <Text as="h2" id="labels-heading" fontWeight="700" fontSize="lg">{t('projects:labels.title')}</Text>
+      <Text as="h2" id="labels-heading" fontWeight="700" fontSize="lg">
+        {t('projects:labels.title')}
+      </Text>
       {admin && (
         <chakra.form onSubmit={submit} noValidate data-testid="label-add">
           <HStack gap="2" align="start">
             <Field.Root invalid={!!fields.name} flex="1">
               <Field.Label srOnly>{t('projects:labels.name')}</Field.Label>
-              <Input size="sm" name="labelName" placeholder={t('projects:labels.name')} value={name}
-                onChange={(e) => { setName(e.currentTarget.value); setFields({}); }} />
+              <Input
+                size="sm"
+                name="labelName"
+                placeholder={t('projects:labels.name')}
+                value={name}
+                onChange={(e) => {
+                  setName(e.currentTarget.value);
+                  setFields({});
+                }}
+              />
               {fields.name && <Field.ErrorText>{t(fields.name)}</Field.ErrorText>}
             </Field.Root>
             <Field.Root invalid={!!fields.color} w="auto">
               <Field.Label srOnly>{t('projects:labels.color')}</Field.Label>
-              <chakra.input type="color" name="labelColor" value={shownColor} onChange={(e) => { setColor(e.currentTarget.value); setFields({}); }}
-                w="9" h="8" p="0" borderWidth="0" bg="transparent" cursor="pointer" />
+              <chakra.input
+                type="color"
+                name="labelColor"
+                value={shownColor}
+                onChange={(e) => {
+                  setColor(e.currentTarget.value);
+                  setFields({});
+                }}
+                w="9"
+                h="8"
+                p="0"
+                borderWidth="0"
+                bg="transparent"
+                cursor="pointer"
+              />
             </Field.Root>
-            <Button size="sm" type="submit" colorPalette="brand" loading={add.isPending}>{t('projects:labels.add')}</Button>
+            <Button size="sm" type="submit" colorPalette="brand" loading={add.isPending}>
+              {t('projects:labels.add')}
+            </Button>
           </HStack>
-          {fields.color && <Text fontSize="sm" color="fg.error" role="alert" mt="1">{t(fields.color)}</Text>}
+          {fields.color && (
+            <Text fontSize="sm" color="fg.error" role="alert" mt="1">
+              {t(fields.color)}
+            </Text>
+          )}
         </chakra.form>
       )}
       {list.length === 0 && labels.isSuccess ? (
-        <Box fontSize="sm" color="fg.muted" data-testid="labels-empty">{t('projects:labels.empty')}</Box>
+        <Box fontSize="sm" color="fg.muted" data-testid="labels-empty">
+          {t('projects:labels.empty')}
+        </Box>
       ) : (
         <Stack as="ul" gap="0" listStyleType="none" data-testid="label-list">
           {list.map((label) => (
-            <LabelRow key={`${label.id}-${label.name}-${label.color}`} project={project} label={label} admin={admin}
-              others={list.filter((l) => l.id !== label.id)} onDelete={(l) => void askDelete(l)} />
+            <LabelRow
+              key={`${label.id}-${label.name}-${label.color}`}
+              project={project}
+              label={label}
+              admin={admin}
+              others={list.filter((l) => l.id !== label.id)}
+              onDelete={(l) => void askDelete(l)}
+            />
           ))}
         </Stack>
       )}
@@ -178,9 +267,10 @@ export function LabelPanel({ project }: { project: Project }) {
         confirmText={t('projects:labels.delete')}
       >
         <Text data-testid="label-delete-body">
-          {deleting && (deleting.count > 0
-            ? t('projects:labels.deleteBody', { name: deleting.label.name, count: deleting.count })
-            : t('projects:labels.deleteBodyNone', { name: deleting.label.name }))}
+          {deleting &&
+            (deleting.count > 0
+              ? t('projects:labels.deleteBody', { name: deleting.label.name, count: deleting.count })
+              : t('projects:labels.deleteBodyNone', { name: deleting.label.name }))}
         </Text>
       </AppDialog>
     </Stack>

@@ -42,18 +42,34 @@ export function TagEditor({ projectId, image }: { projectId: string; image: Imag
           <Tag.Root key={tag} size="sm" colorPalette="brand" data-testid="image-tag">
             <Tag.Label>{tag}</Tag.Label>
             <Tag.EndElement>
-              <Tag.CloseTrigger aria-label={t('projects:images.removeTag', { tag })} onClick={() => save.mutate(image.tags.filter((x) => x !== tag))} />
+              <Tag.CloseTrigger
+                aria-label={t('projects:images.removeTag', { tag })}
+                onClick={() => save.mutate(image.tags.filter((x) => x !== tag))}
+              />
             </Tag.EndElement>
           </Tag.Root>
         ))}
         {image.tags.length < TAGS_PER_ITEM_MAX && (
           <chakra.form onSubmit={add} noValidate>
-            <Input size="xs" w="24" value={draft} placeholder={t('projects:images.newTag')} aria-label={t('projects:images.addTag')}
-              onChange={(e) => { setDraft(e.currentTarget.value); setError(null); }} />
+            <Input
+              size="xs"
+              w="24"
+              value={draft}
+              placeholder={t('projects:images.newTag')}
+              aria-label={t('projects:images.addTag')}
+              onChange={(e) => {
+                setDraft(e.currentTarget.value);
+                setError(null);
+              }}
+            />
           </chakra.form>
         )}
       </HStack>
-      {error && <Text fontSize="xs" color="fg.error" role="alert" data-testid="tag-error">{t(error)}</Text>}
+      {error && (
+        <Text fontSize="xs" color="fg.error" role="alert" data-testid="tag-error">
+          {t(error)}
+        </Text>
+      )}
     </chakra.div>
   );
 }

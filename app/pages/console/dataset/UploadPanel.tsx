@@ -13,7 +13,9 @@ import { useUploadQueue } from './useUploadQueue';
 function ProgressBar({ value, label }: { value: number; label: string }) {
   return (
     <Progress.Root value={Math.round(value * 100)} size="xs" colorPalette="brand" aria-label={label} flex="1">
-      <Progress.Track><Progress.Range /></Progress.Track>
+      <Progress.Track>
+        <Progress.Range />
+      </Progress.Track>
     </Progress.Root>
   );
 }
@@ -24,20 +26,43 @@ function UploadRow({ item, onCancel, onRetry }: { item: UploadItem; onCancel: ()
   return (
     <Stack as="li" gap="1" py="2" borderBottomWidth="1px" data-testid="upload-row" data-state={item.state}>
       <HStack gap="3">
-        <Text flex="1" truncate fontSize="sm" title={item.name}>{item.name}{item.label ? ` → ${item.label}` : ''}</Text>
-        <Text fontSize="xs" color="fg.muted">{formatBytes(item.bytes)}</Text>
-        <Text fontSize="xs" fontWeight="600" color={item.state === 'failed' ? 'fg.error' : 'fg.muted'}>{t(`projects:upload.states.${item.state}`)}</Text>
-        {(item.state === 'queued' || item.state === 'uploading') && <Button size="xs" variant="ghost" onClick={onCancel}>{t('projects:upload.cancel')}</Button>}
-        {item.state === 'failed' && <Button size="xs" variant="outline" onClick={onRetry}>{t('projects:upload.retry')}</Button>}
+        <Text flex="1" truncate fontSize="sm" title={item.name}>
+          {item.name}
+          {item.label ? ` → ${item.label}` : ''}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {formatBytes(item.bytes)}
+        </Text>
+        <Text fontSize="xs" fontWeight="600" color={item.state === 'failed' ? 'fg.error' : 'fg.muted'}>
+          {t(`projects:upload.states.${item.state}`)}
+        </Text>
+        {(item.state === 'queued' || item.state === 'uploading') && (
+          <Button size="xs" variant="ghost" onClick={onCancel}>
+            {t('projects:upload.cancel')}
+          </Button>
+        )}
+        {item.state === 'failed' && (
+          <Button size="xs" variant="outline" onClick={onRetry}>
+            {t('projects:upload.retry')}
+          </Button>
+        )}
       </HStack>
       {item.state !== 'canceled' && <ProgressBar value={fraction} label={item.name} />}
-      {item.error && <Text fontSize="sm" color="fg.error" data-testid="upload-error">{t(`errors:${item.error}`)}</Text>}
+      {item.error && (
+        <Text fontSize="sm" color="fg.error" data-testid="upload-error">
+          {t(`errors:${item.error}`)}
+        </Text>
+      )}
     </Stack>
   );
 }
 
 function pickedFrom(files: FileList | null, folder: boolean): PickedFile[] {
-  return Array.from(files ?? [], (file) => ({ file, name: file.name, relativePath: folder ? file.webkitRelativePath : file.name }));
+  return Array.from(files ?? [], (file) => ({
+    file,
+    name: file.name,
+    relativePath: folder ? file.webkitRelativePath : file.name,
+  }));
 }
 
 /**
@@ -53,8 +78,10 @@ export function UploadPanel({ project }: { project: Project }) {
   const [dragging, setDragging] = useState(false);
   const [folderTried, setFolderTried] = useState(false);
   const { queue, snapshot } = useUploadQueue(project.id, (s) => {
-    if (s.failedCount === 0 && s.doneCount > 0) toaster.create({ type: 'success', title: t('projects:upload.complete') });
-    else if (s.failedCount > 0) toaster.create({ type: 'error', title: t('projects:upload.completeWithErrors', { failed: s.failedCount }) });
+    if (s.failedCount === 0 && s.doneCount > 0)
+      toaster.create({ type: 'success', title: t('projects:upload.complete') });
+    else if (s.failedCount > 0)
+      toaster.create({ type: 'error', title: t('projects:upload.completeWithErrors', { failed: s.failedCount }) });
   });
   const accept = project.kind === 'IMAGE' ? 'image/*' : undefined;
 
@@ -82,66 +109,138 @@ export function UploadPanel({ project }: { project: Project }) {
 
   return (
     <Stack as="section" gap="3" aria-labelledby="upload-heading" data-testid="upload-panel">
-      <Text as="h2" id="upload-heading" fontWeight="700" fontSize="lg">{t('projects:upload.title')}</Text>
+      <Text as="h2" id="upload-heading" fontWeight="700" fontSize="lg">
+        {t('projects:upload.title')}
+      </Text>
       <Box
-        borderWidth="2px" borderStyle="dashed" borderRadius="l2" p="5" textAlign="center"
-        borderColor={dragging ? 'brand.500' : 'border'} bg={dragging ? 'brand.50' : undefined}
-        onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderRadius="l2"
+        p="5"
+        textAlign="center"
+        borderColor={dragging ? 'brand.500' : 'border'}
+        bg={dragging ? 'brand.50' : undefined}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-testid="upload-drop"
       >
         <Stack gap="3" align="center">
-          <Text fontSize="sm" color="fg.muted">{dragging ? t('projects:upload.dropActive') : t('projects:upload.drop')}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {dragging ? t('projects:upload.dropActive') : t('projects:upload.drop')}
+          </Text>
           <HStack gap="2" wrap="wrap" justify="center">
             <Button asChild size="sm" colorPalette="brand" aria-disabled={waiting || imageBlock !== null}>
               <label>
                 {t('projects:upload.images')}
-                <input type="file" multiple hidden accept={accept} data-testid="upload-files" disabled={waiting || imageBlock !== null}
-                  onChange={(e) => { start(pickedFrom(e.currentTarget.files, false), false); e.currentTarget.value = ''; }} />
+                <input
+                  type="file"
+                  multiple
+                  hidden
+                  accept={accept}
+                  data-testid="upload-files"
+                  disabled={waiting || imageBlock !== null}
+                  onChange={(e) => {
+                    start(pickedFrom(e.currentTarget.files, false), false);
+                    e.currentTarget.value = '';
+                  }}
+                />
               </label>
             </Button>
             <Button asChild size="sm" variant="outline" aria-disabled={folderBlock !== null}>
               <label>
                 {t('projects:upload.folder')}
-                <input type="file" multiple hidden data-testid="upload-folder" disabled={waiting} ref={(el) => el?.setAttribute('webkitdirectory', '')}
-                  onChange={(e) => { start(pickedFrom(e.currentTarget.files, true), true); e.currentTarget.value = ''; }}
-                  onClick={(e) => { if (folderBlock) { e.preventDefault(); setFolderTried(true); } }} />
+                <input
+                  type="file"
+                  multiple
+                  hidden
+                  data-testid="upload-folder"
+                  disabled={waiting}
+                  ref={(el) => el?.setAttribute('webkitdirectory', '')}
+                  onChange={(e) => {
+                    start(pickedFrom(e.currentTarget.files, true), true);
+                    e.currentTarget.value = '';
+                  }}
+                  onClick={(e) => {
+                    if (folderBlock) {
+                      e.preventDefault();
+                      setFolderTried(true);
+                    }
+                  }}
+                />
               </label>
             </Button>
           </HStack>
         </Stack>
       </Box>
-      {message && <Text fontSize="sm" color="fg.error" role="alert" data-testid="upload-blocked">{t(`errors:${message}`)}</Text>}
+      {message && (
+        <Text fontSize="sm" color="fg.error" role="alert" data-testid="upload-blocked">
+          {t(`errors:${message}`)}
+        </Text>
+      )}
       {plan && (
         <Stack gap="1" fontSize="sm" color="fg.muted" data-testid="upload-plan">
           {Object.keys(plan.mapped).length > 0 && (
-            <Text>{t('projects:upload.mapped', { pairs: Object.entries(plan.mapped).map(([f, l]) => `${f} → ${l}`).join(', ') })}</Text>
+            <Text>
+              {t('projects:upload.mapped', {
+                pairs: Object.entries(plan.mapped)
+                  .map(([f, l]) => `${f} → ${l}`)
+                  .join(', '),
+              })}
+            </Text>
           )}
-          {plan.unmatched.length > 0 && <Text>{t('projects:upload.unmatched', { folders: plan.unmatched.join(', ') })}</Text>}
+          {plan.unmatched.length > 0 && (
+            <Text>{t('projects:upload.unmatched', { folders: plan.unmatched.join(', ') })}</Text>
+          )}
           {plan.skipped > 0 && <Text>{t('projects:upload.skipped', { count: plan.skipped })}</Text>}
         </Stack>
       )}
       {items.length > 0 && (
         <Stack gap="2" data-testid="upload-queue">
           <HStack gap="3">
-            <Text fontSize="sm" fontWeight="600">{t('projects:upload.overall')}</Text>
+            <Text fontSize="sm" fontWeight="600">
+              {t('projects:upload.overall')}
+            </Text>
             <ProgressBar value={snapshot.overall} label={t('projects:upload.overall')} />
             <Text fontSize="sm" data-testid="upload-summary">
-              {t('projects:upload.summary', { done: snapshot.doneCount, total: items.filter((i) => i.state !== 'canceled').length })}
+              {t('projects:upload.summary', {
+                done: snapshot.doneCount,
+                total: items.filter((i) => i.state !== 'canceled').length,
+              })}
             </Text>
             {snapshot.settled ? (
-              <Button size="xs" variant="ghost" onClick={() => { queue.clearFinished(); setPlan(null); }}>{t('projects:upload.clear')}</Button>
+              <Button
+                size="xs"
+                variant="ghost"
+                onClick={() => {
+                  queue.clearFinished();
+                  setPlan(null);
+                }}
+              >
+                {t('projects:upload.clear')}
+              </Button>
             ) : (
-              <Button size="xs" variant="outline" onClick={() => queue.cancelAll()}>{t('projects:upload.cancelAll')}</Button>
+              <Button size="xs" variant="outline" onClick={() => queue.cancelAll()}>
+                {t('projects:upload.cancelAll')}
+              </Button>
             )}
           </HStack>
           {snapshot.settled && snapshot.failedCount === 0 && snapshot.doneCount > 0 && (
-            <Text fontSize="sm" color="fg.success" role="status" data-testid="upload-complete">{t('projects:upload.complete')}</Text>
+            <Text fontSize="sm" color="fg.success" role="status" data-testid="upload-complete">
+              {t('projects:upload.complete')}
+            </Text>
           )}
           <Stack as="ul" gap="0" listStyleType="none" maxH="72" overflowY="auto">
             {items.map((item) => (
-              <UploadRow key={item.id} item={item} onCancel={() => queue.cancel(item.id)} onRetry={() => queue.retry(item.id)} />
+              <UploadRow
+                key={item.id}
+                item={item}
+                onCancel={() => queue.cancel(item.id)}
+                onRetry={() => queue.retry(item.id)}
+              />
             ))}
           </Stack>
         </Stack>

@@ -3,7 +3,10 @@ import { UploadQueue, type UploadTransport } from './UploadQueue';
 
 /** A transport whose sends the test finishes by hand. */
 function manualTransport() {
-  const sends = new Map<string, { progress: (n: number) => void; resolve: (id: string) => void; reject: (e: unknown) => void; signal: AbortSignal }>();
+  const sends = new Map<
+    string,
+    { progress: (n: number) => void; resolve: (id: string) => void; reject: (e: unknown) => void; signal: AbortSignal }
+  >();
   const created: { name: string; bytes: number; label?: string }[] = [];
   const canceled: string[] = [];
   let n = 0;
@@ -33,10 +36,17 @@ describe('UploadQueue', () => {
   it('sends two files at a time and reports progress per file and overall', async () => {
     const t = manualTransport();
     const queue = new UploadQueue(t.transport, () => 'internal', 2);
-    queue.add([{ file: file(100), name: 'a.jpg' }, { file: file(300), name: 'b.jpg', label: 'cat' }, { file: file(100), name: 'c.jpg' }]);
+    queue.add([
+      { file: file(100), name: 'a.jpg' },
+      { file: file(300), name: 'b.jpg', label: 'cat' },
+      { file: file(100), name: 'c.jpg' },
+    ]);
     await tick();
     expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['uploading', 'uploading', 'queued']);
-    expect(t.created).toEqual([{ name: 'a.jpg', bytes: 100 }, { name: 'b.jpg', bytes: 300, label: 'cat' }]);
+    expect(t.created).toEqual([
+      { name: 'a.jpg', bytes: 100 },
+      { name: 'b.jpg', bytes: 300, label: 'cat' },
+    ]);
 
     t.sends.get('up1')!.progress(50);
     t.sends.get('up2')!.progress(150);
@@ -59,7 +69,10 @@ describe('UploadQueue', () => {
   it('cancel stops the transfer, drops the upload on the server and takes the file out of the overall progress', async () => {
     const t = manualTransport();
     const queue = new UploadQueue(t.transport, () => 'internal', 1);
-    queue.add([{ file: file(100), name: 'a.jpg' }, { file: file(100), name: 'b.jpg' }]);
+    queue.add([
+      { file: file(100), name: 'a.jpg' },
+      { file: file(100), name: 'b.jpg' },
+    ]);
     await tick();
     const signal = t.sends.get('up1')!.signal;
     t.sends.get('up1')!.progress(40);

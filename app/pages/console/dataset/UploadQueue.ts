@@ -77,7 +77,18 @@ export class UploadQueue {
     for (const f of files) {
       const id = this.nextId++;
       this.files.set(id, f.file);
-      this.items.push({ id, name: f.name, bytes: f.file.size, folder: f.folder, label: f.label, state: 'queued', loaded: 0, error: null, uploadId: null, imageId: null });
+      this.items.push({
+        id,
+        name: f.name,
+        bytes: f.file.size,
+        folder: f.folder,
+        label: f.label,
+        state: 'queued',
+        loaded: 0,
+        error: null,
+        uploadId: null,
+        imageId: null,
+      });
     }
     this.changed();
     this.pump();
@@ -153,11 +164,16 @@ export class UploadQueue {
         return;
       }
       const file = this.files.get(item.id)!;
-      const imageId = await this.transport.send(uploadId, file, (loaded) => {
-        if (item.state !== 'uploading') return;
-        item.loaded = Math.min(loaded, item.bytes);
-        this.changed();
-      }, controller.signal);
+      const imageId = await this.transport.send(
+        uploadId,
+        file,
+        (loaded) => {
+          if (item.state !== 'uploading') return;
+          item.loaded = Math.min(loaded, item.bytes);
+          this.changed();
+        },
+        controller.signal,
+      );
       if (item.state !== 'uploading') return;
       Object.assign(item, { state: 'processing', loaded: item.bytes, imageId });
       this.files.delete(item.id);

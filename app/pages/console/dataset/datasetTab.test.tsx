@@ -10,7 +10,11 @@ import { imageFixture, labelsFixture, me, projectFixture } from '../projects/pro
 
 signedInConsoleTests();
 
-const page = <Route path={paths.consoleProject}><ProjectPage /></Route>;
+const page = (
+  <Route path={paths.consoleProject}>
+    <ProjectPage />
+  </Route>
+);
 
 function render(handlers: Record<string, StubHandler> = {}, locale: 'ko' | 'en' = 'ko') {
   const calls = stubFetch({
@@ -43,12 +47,16 @@ describe('label classes', () => {
   });
 
   it('adds a label with a free palette colour', async () => {
-    const calls = render({ 'POST projects/p1/labels': (c) => json(201, { id: 'l3', position: 2, annotationCount: 0, ...(c.body as object) }) });
+    const calls = render({
+      'POST projects/p1/labels': (c) => json(201, { id: 'l3', position: 2, annotationCount: 0, ...(c.body as object) }),
+    });
     const form = await screen.findByTestId('label-add');
     await screen.findAllByTestId('label-row');
     fireEvent.change(within(form).getByPlaceholderText('라벨 이름'), { target: { value: ' bird ' } });
     fireEvent.submit(form);
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'bird', color: '#43a047' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'bird', color: '#43a047' }),
+    );
   });
 
   it('asks before deleting, with the number of annotations that go with the label', async () => {
@@ -57,14 +65,24 @@ describe('label classes', () => {
       'DELETE projects/p1/labels/l1': () => json(200, { deletedAnnotations: 7 }),
     });
     fireEvent.click(await screen.findByRole('button', { name: '삭제 cat' }));
-    expect((await screen.findByTestId('label-delete-body')).textContent).toBe("'cat' 라벨을 삭제하면 이 라벨이 붙은 주석 7개도 함께 삭제됩니다.");
+    expect((await screen.findByTestId('label-delete-body')).textContent).toBe(
+      "'cat' 라벨을 삭제하면 이 라벨이 붙은 주석 7개도 함께 삭제됩니다.",
+    );
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: '삭제' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === 'projects/p1/labels/l1')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.path === 'projects/p1/labels/l1')).toBe(true),
+    );
   });
 
   it('a duplicate name from the server shows under the rename field', async () => {
-    render({ 'PATCH projects/p1/labels/l2': () => apiError(400, 'validation', { fields: { name: 'validation:label.nameTaken' } }) }, 'en');
+    render(
+      {
+        'PATCH projects/p1/labels/l2': () =>
+          apiError(400, 'validation', { fields: { name: 'validation:label.nameTaken' } }),
+      },
+      'en',
+    );
     const rows = await screen.findAllByTestId('label-row');
     fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Rename' }));
     fireEvent.change(within(rows[1]!).getByRole('textbox', { name: 'Label name' }), { target: { value: 'wolf' } });
@@ -76,25 +94,47 @@ describe('label classes', () => {
 describe('upload rules', () => {
   it('without a label nothing can be uploaded', async () => {
     render({ 'GET projects/p1/labels': () => json(200, []) });
-    expect((await screen.findByTestId('upload-blocked')).textContent).toBe('데이터를 업로드하려면 먼저 라벨 클래스를 하나 이상 추가해 주세요.');
+    expect((await screen.findByTestId('upload-blocked')).textContent).toBe(
+      '데이터를 업로드하려면 먼저 라벨 클래스를 하나 이상 추가해 주세요.',
+    );
     expect((screen.getByTestId('upload-files') as HTMLInputElement).disabled).toBe(true);
     expect(await screen.findByTestId('labels-empty')).toBeTruthy();
   });
 
   it('folder upload is blocked above 10 labels', async () => {
-    const many = Array.from({ length: 11 }, (_, i) => ({ id: `l${i}`, name: `c${i}`, color: `#0000${String(i).padStart(2, '0')}`, position: i, annotationCount: 0 }));
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      id: `l${i}`,
+      name: `c${i}`,
+      color: `#0000${String(i).padStart(2, '0')}`,
+      position: i,
+      annotationCount: 0,
+    }));
     render({ 'GET projects/p1/labels': () => json(200, many) });
     await screen.findAllByTestId('label-row');
     expect(screen.queryByTestId('upload-blocked')).toBeNull();
     fireEvent.click(screen.getByTestId('upload-folder'));
-    expect((await screen.findByTestId('upload-blocked')).textContent).toBe('라벨 클래스가 10개를 넘으면 폴더 업로드를 할 수 없습니다.');
+    expect((await screen.findByTestId('upload-blocked')).textContent).toBe(
+      '라벨 클래스가 10개를 넘으면 폴더 업로드를 할 수 없습니다.',
+    );
   });
 });
 
 describe('image list', () => {
   it('shows type, resolution, worker, labeled state, split and tags', async () => {
     render({
-      'GET projects/p1/images': () => json(200, { items: [imageFixture({ labeled: true, worker: { name: '박작업', email: 'park@maru.ai' }, split: 'validation', labelIds: ['l1'] })], total: 1, nextCursor: null }),
+      'GET projects/p1/images': () =>
+        json(200, {
+          items: [
+            imageFixture({
+              labeled: true,
+              worker: { name: '박작업', email: 'park@maru.ai' },
+              split: 'validation',
+              labelIds: ['l1'],
+            }),
+          ],
+          total: 1,
+          nextCursor: null,
+        }),
     });
     const card = await screen.findByTestId('image-card');
     expect(card.textContent).toContain('image/jpeg');
@@ -116,14 +156,21 @@ describe('image list', () => {
       return stubbed(input, init);
     });
     const filters = await screen.findByTestId('image-filters');
-    await waitFor(() => expect([...filters.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))).toEqual(['야간', '주간']));
+    await waitFor(() =>
+      expect([...filters.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))).toEqual([
+        '야간',
+        '주간',
+      ]),
+    );
     fireEvent.change(within(filters).getByRole('combobox', { name: '태그' }), { target: { value: '야간' } });
     fireEvent.change(within(filters).getByRole('combobox', { name: '라벨' }), { target: { value: 'l2' } });
     fireEvent.change(within(filters).getByRole('combobox', { name: '라벨링' }), { target: { value: 'false' } });
     fireEvent.change(within(filters).getByRole('combobox', { name: '분할' }), { target: { value: 'test' } });
     fireEvent.change(within(filters).getByRole('combobox', { name: '정렬' }), { target: { value: 'name' } });
     await waitFor(() => {
-      expect(urls.at(-1)).toContain('projects/p1/images?tag=%EC%95%BC%EA%B0%84&label=l2&labeled=false&split=test&sort=name');
+      expect(urls.at(-1)).toContain(
+        'projects/p1/images?tag=%EC%95%BC%EA%B0%84&label=l2&labeled=false&split=test&sort=name',
+      );
     });
     expect(calls.filter((c) => c.path === 'projects/p1/images').length).toBeGreaterThan(1);
   });
@@ -135,7 +182,12 @@ describe('image list', () => {
   });
 
   it('refuses a duplicate tag with "Duplicate tag name." and sends a new one', async () => {
-    const calls = render({ 'PUT projects/p1/images/i1/tags': (c) => json(200, imageFixture({ tags: (c.body as { tags: string[] }).tags })) }, 'en');
+    const calls = render(
+      {
+        'PUT projects/p1/images/i1/tags': (c) => json(200, imageFixture({ tags: (c.body as { tags: string[] }).tags })),
+      },
+      'en',
+    );
     const editor = await screen.findByTestId('tag-editor');
     const input = within(editor).getByRole('textbox', { name: 'Add tag' });
     fireEvent.change(input, { target: { value: '야간' } });

@@ -9,8 +9,22 @@ describe('imageQueryOf', () => {
   });
 
   it('trims text, cuts the tag to 6 characters and passes the choices', () => {
-    const query = imageQueryOf({ q: '  cat ', tag: ' 야간촬영데이터 ', label: 'l1', labeled: 'false', split: 'test', sort: 'name' });
-    expect(query).toEqual({ q: 'cat', tag: '야간촬영데이', label: 'l1', labeled: 'false', split: 'test', sort: 'name' });
+    const query = imageQueryOf({
+      q: '  cat ',
+      tag: ' 야간촬영데이터 ',
+      label: 'l1',
+      labeled: 'false',
+      split: 'test',
+      sort: 'name',
+    });
+    expect(query).toEqual({
+      q: 'cat',
+      tag: '야간촬영데이',
+      label: 'l1',
+      labeled: 'false',
+      split: 'test',
+      sort: 'name',
+    });
     expect(hasFilters({ ...EMPTY_FILTERS, tag: ' x ' })).toBe(true);
     expect(hasFilters({ ...EMPTY_FILTERS, q: '   ' })).toBe(false);
   });

@@ -6,11 +6,18 @@ import { ApiRequestError } from '../../../api/ApiRequestError';
 import { groupSkipped, importCallErrorKey, importErrorKey, skipReasonKey } from './importErrors';
 
 const locales = path.resolve(import.meta.dirname, '../../../../locales');
-const projects = (locale: string) => JSON.parse(readFileSync(path.join(locales, locale, 'projects.json'), 'utf8')) as Record<string, unknown>;
+const projects = (locale: string) =>
+  JSON.parse(readFileSync(path.join(locales, locale, 'projects.json'), 'utf8')) as Record<string, unknown>;
 
 /** The text at a `projects:a.b.c` key, or undefined. */
 function text(texts: Record<string, unknown>, key: string): unknown {
-  return key.replace(/^projects:/, '').split('.').reduce<unknown>((at, part) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined), texts);
+  return key
+    .replace(/^projects:/, '')
+    .split('.')
+    .reduce<unknown>(
+      (at, part) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined),
+      texts,
+    );
 }
 
 describe('dataset import texts', () => {
@@ -27,7 +34,9 @@ describe('dataset import texts', () => {
 
 describe('importCallErrorKey', () => {
   it('gives an import code its own text and any other code the common API text', () => {
-    expect(importCallErrorKey(new ApiRequestError({ status: 415, code: 'import_not_zip' }))).toBe('projects:datasetImport.error.import_not_zip');
+    expect(importCallErrorKey(new ApiRequestError({ status: 415, code: 'import_not_zip' }))).toBe(
+      'projects:datasetImport.error.import_not_zip',
+    );
     expect(importCallErrorKey(new ApiRequestError({ status: 403, code: 'forbidden' }))).toBe('errors:forbidden');
     expect(importCallErrorKey(new Error('boom'))).toBe('errors:internal');
   });

@@ -1,4 +1,9 @@
-import { IMPORT_ERROR_CODES, IMPORT_SKIP_REASONS, type ImportErrorCode, type ImportSkipReason } from '../../../../contract/apiImports';
+import {
+  IMPORT_ERROR_CODES,
+  IMPORT_SKIP_REASONS,
+  type ImportErrorCode,
+  type ImportSkipReason,
+} from '../../../../contract/apiImports';
 import { errorCodeOf } from '../../../api/ApiRequestError';
 
 /** Text keys (namespace `projects`) of dataset import refusals and skips. */
@@ -23,7 +28,9 @@ export function importCallErrorKey(error: unknown): string {
 }
 
 /** Skipped entries grouped by reason, in the contract's order of reasons. */
-export function groupSkipped(skipped: readonly { entry: string; reason: ImportSkipReason }[]): { reason: ImportSkipReason; entries: string[] }[] {
+export function groupSkipped(
+  skipped: readonly { entry: string; reason: ImportSkipReason }[],
+): { reason: ImportSkipReason; entries: string[] }[] {
   const groups = new Map<ImportSkipReason, string[]>();
   for (const { entry, reason } of skipped) {
     const list = groups.get(reason) ?? [];

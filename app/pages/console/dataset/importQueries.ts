@@ -24,7 +24,13 @@ export const importsApi = {
     apiFetch(importsPath(projectId), { method: 'POST', body, schema: importCreatedSchema }),
   get: (projectId: string, importId: string) => apiFetch(importPath(projectId, importId), { schema: importSchema }),
   /** PUTs the zip, streamed from disk with progress; answers the import, now 'queued'. */
-  async sendBytes(projectId: string, importId: string, file: Blob, onProgress: (loaded: number) => void, signal: AbortSignal): Promise<DatasetImport> {
+  async sendBytes(
+    projectId: string,
+    importId: string,
+    file: Blob,
+    onProgress: (loaded: number) => void,
+    signal: AbortSignal,
+  ): Promise<DatasetImport> {
     const answer = await putBlob(importPath(projectId, importId), file, onProgress, signal);
     const parsed = importSchema.safeParse(answerJson(answer.body));
     if (!parsed.success) throw new ApiRequestError({ status: answer.status, code: 'internal' });

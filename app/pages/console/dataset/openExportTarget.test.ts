@@ -14,7 +14,11 @@ describe('export targets', () => {
 
   it('streams into the picked file, suggesting the export name', async () => {
     const written: number[] = [];
-    const file = { write: vi.fn(async (d: Uint8Array) => void written.push(d.length)), close: vi.fn(async () => undefined), abort: vi.fn(async () => undefined) };
+    const file = {
+      write: vi.fn(async (d: Uint8Array) => void written.push(d.length)),
+      close: vi.fn(async () => undefined),
+      abort: vi.fn(async () => undefined),
+    };
     const picker = vi.fn(async () => ({ createWritable: async () => file }));
     Object.assign(globalThis, { showSaveFilePicker: picker });
     const target = await openExportTarget('p_dataset_1.zip');
@@ -26,7 +30,11 @@ describe('export targets', () => {
   });
 
   it('without a save dialog streams through the service worker, else falls back to a Blob', async () => {
-    const streamed = { write: vi.fn(async () => undefined), close: vi.fn(async () => undefined), abort: vi.fn(async () => undefined) };
+    const streamed = {
+      write: vi.fn(async () => undefined),
+      close: vi.fn(async () => undefined),
+      abort: vi.fn(async () => undefined),
+    };
     const viaWorker = vi.fn(async () => streamed);
     expect(await openExportTarget('p.zip', viaWorker)).toBe(streamed);
     expect(viaWorker).toHaveBeenCalledWith('p.zip');
@@ -35,12 +43,18 @@ describe('export targets', () => {
     for (const open of [async () => null, async () => Promise.reject(new Error('no worker'))]) {
       const target = await openExportTarget('p.zip', open);
       expect(target).not.toBe(streamed);
-      await expect(target?.write({ byteLength: BLOB_EXPORT_LIMIT + 1 } as Uint8Array)).rejects.toThrow('export_too_large');
+      await expect(target?.write({ byteLength: BLOB_EXPORT_LIMIT + 1 } as Uint8Array)).rejects.toThrow(
+        'export_too_large',
+      );
     }
   });
 
   it('prefers the save dialog when the browser has one', async () => {
-    const file = { write: vi.fn(async () => undefined), close: vi.fn(async () => undefined), abort: vi.fn(async () => undefined) };
+    const file = {
+      write: vi.fn(async () => undefined),
+      close: vi.fn(async () => undefined),
+      abort: vi.fn(async () => undefined),
+    };
     Object.assign(globalThis, { showSaveFilePicker: async () => ({ createWritable: async () => file }) });
     const viaWorker = vi.fn(async () => null);
     await openExportTarget('p.zip', viaWorker);
@@ -48,7 +62,9 @@ describe('export targets', () => {
   });
 
   it('answers null when the save dialog is closed', async () => {
-    Object.assign(globalThis, { showSaveFilePicker: async () => Promise.reject(new DOMException('closed', 'AbortError')) });
+    Object.assign(globalThis, {
+      showSaveFilePicker: async () => Promise.reject(new DOMException('closed', 'AbortError')),
+    });
     expect(await openExportTarget('x.zip')).toBeNull();
   });
 });

@@ -71,7 +71,10 @@ export async function openExportTarget(
   if (!picker) return (await openStreamed(fileName).catch(() => null)) ?? blobTarget(fileName);
   let handle;
   try {
-    handle = await picker({ suggestedName: fileName, types: [{ description: 'ZIP', accept: { 'application/zip': ['.zip'] } }] });
+    handle = await picker({
+      suggestedName: fileName,
+      types: [{ description: 'ZIP', accept: { 'application/zip': ['.zip'] } }],
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return null;
     throw error;

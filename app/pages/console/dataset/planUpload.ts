@@ -50,7 +50,12 @@ export function folderOf(relativePath: string): string {
  * Plans an upload. For a classification folder upload, a sub-folder whose name equals a label
  * name (ignoring case and surrounding blanks) gives its files that label.
  */
-export function planUpload(picked: readonly PickedFile[], labels: readonly { name: string }[], classify: boolean, folderUpload = classify): UploadPlan {
+export function planUpload(
+  picked: readonly PickedFile[],
+  labels: readonly { name: string }[],
+  classify: boolean,
+  folderUpload = classify,
+): UploadPlan {
   const byKey = new Map(labels.map((l) => [l.name.trim().toLowerCase(), l.name]));
   const mapped: Record<string, string> = {};
   const unmatched = new Set<string>();

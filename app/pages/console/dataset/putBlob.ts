@@ -16,7 +16,13 @@ export interface PutAnswer {
   body: string;
 }
 
-function put(url: string, file: Blob, token: string | null, onProgress: (loaded: number) => void, signal: AbortSignal): Promise<PutAnswer> {
+function put(
+  url: string,
+  file: Blob,
+  token: string | null,
+  onProgress: (loaded: number) => void,
+  signal: AbortSignal,
+): Promise<PutAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
@@ -50,15 +56,28 @@ export function answerJson(body: string): unknown {
 /** The error a non-2xx answer stands for (the API's code when its body carries one). */
 export function answerError(answer: PutAnswer): ApiRequestError {
   const parsed = apiErrorBodySchema.safeParse(answerJson(answer.body));
-  if (parsed.success) return new ApiRequestError({ status: answer.status, code: parsed.data.error.code, fields: parsed.data.error.fields });
-  return new ApiRequestError({ status: answer.status, code: answer.status === 413 ? 'payload_too_large' : answer.status === 403 ? 'forbidden' : 'internal' });
+  if (parsed.success)
+    return new ApiRequestError({
+      status: answer.status,
+      code: parsed.data.error.code,
+      fields: parsed.data.error.fields,
+    });
+  return new ApiRequestError({
+    status: answer.status,
+    code: answer.status === 413 ? 'payload_too_large' : answer.status === 403 ? 'forbidden' : 'internal',
+  });
 }
 
 /**
  * PUTs `file` to the API path with progress and answers the 2xx answer; a 401 renews the token
  * once (the shared refresh of apiFetch) and sends again, other failures throw `ApiRequestError`.
  */
-export async function putBlob(path: string, file: Blob, onProgress: (loaded: number) => void, signal: AbortSignal): Promise<PutAnswer> {
+export async function putBlob(
+  path: string,
+  file: Blob,
+  onProgress: (loaded: number) => void,
+  signal: AbortSignal,
+): Promise<PutAnswer> {
   const url = apiUrl(path);
   const token = getAccessToken();
   let answer = await put(url, file, token, onProgress, signal);

@@ -20,7 +20,8 @@ export function apiUploadTransport(projectId: string): UploadTransport {
       };
       return (await projectsApi.createUpload(projectId, body)).uploadId;
     },
-    send: async (uploadId, file, onProgress, signal) => (await sendUploadBytes(projectId, uploadId, file, onProgress, signal)).id,
+    send: async (uploadId, file, onProgress, signal) =>
+      (await sendUploadBytes(projectId, uploadId, file, onProgress, signal)).id,
     cancel: (uploadId) => projectsApi.cancelUpload(projectId, uploadId),
   };
 }

@@ -22,26 +22,64 @@ export function ImageHeader({ projectId, image, neighbors, classLabels, annotati
   return (
     <Stack gap="2" mb="2">
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <Text fontSize="sm"><Link href={projectHref(projectId)} data-testid="viewer-back">← {t('back')}</Link></Text>
+        <Text fontSize="sm">
+          <Link href={projectHref(projectId)} data-testid="viewer-back">
+            ← {t('back')}
+          </Link>
+        </Text>
         <HStack gap="2" title={t('shortcuts')}>
-          <Button size="xs" variant="outline" disabled={!prevId} onClick={() => prevId && onStep(prevId)} data-testid="viewer-prev">← {t('prev')}</Button>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={!prevId}
+            onClick={() => prevId && onStep(prevId)}
+            data-testid="viewer-prev"
+          >
+            ← {t('prev')}
+          </Button>
           {index !== null && total !== null && (
-            <Text fontSize="sm" fontVariantNumeric="tabular-nums" data-testid="viewer-position">{t('position', { index, total })}</Text>
+            <Text fontSize="sm" fontVariantNumeric="tabular-nums" data-testid="viewer-position">
+              {t('position', { index, total })}
+            </Text>
           )}
-          <Button size="xs" variant="outline" disabled={!nextId} onClick={() => nextId && onStep(nextId)} data-testid="viewer-next">{t('next')} →</Button>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={!nextId}
+            onClick={() => nextId && onStep(nextId)}
+            data-testid="viewer-next"
+          >
+            {t('next')} →
+          </Button>
         </HStack>
       </HStack>
       <HStack gap="3" wrap="wrap" align="baseline">
-        <Text as="h1" fontWeight="700" fontSize="xl" truncate maxW="full" title={image.fileName} data-testid="viewer-name">{image.fileName}</Text>
+        <Text
+          as="h1"
+          fontWeight="700"
+          fontSize="xl"
+          truncate
+          maxW="full"
+          title={image.fileName}
+          data-testid="viewer-name"
+        >
+          {image.fileName}
+        </Text>
         {image.width > 0 && (
-          <Text color="fg.muted" fontSize="sm" data-testid="viewer-resolution">{t('resolution', { width: image.width, height: image.height })}</Text>
+          <Text color="fg.muted" fontSize="sm" data-testid="viewer-resolution">
+            {t('resolution', { width: image.width, height: image.height })}
+          </Text>
         )}
-        <Badge variant="outline" data-testid="viewer-split">{t(`projects:images.splits.${image.split}`)}</Badge>
+        <Badge variant="outline" data-testid="viewer-split">
+          {t(`projects:images.splits.${image.split}`)}
+        </Badge>
         <Badge colorPalette={image.labeled ? 'green' : 'gray'} data-testid="viewer-labeled">
           {image.labeled ? t('projects:images.isLabeled') : t('projects:images.notLabeled')}
         </Badge>
         {classLabels.length > 0 && (
-          <Text fontSize="sm">{t('classLabels')}: {classLabels.join(', ')}</Text>
+          <Text fontSize="sm">
+            {t('classLabels')}: {classLabels.join(', ')}
+          </Text>
         )}
         {annotationCount !== null && (
           <Text fontSize="sm" color="fg.muted" data-testid="viewer-annotations">

@@ -22,7 +22,15 @@ function isAbort(error: unknown): boolean {
  * zoom and adjustment toolbar. One engine lives as long as the stage; stepping to another
  * image loads a new source into it.
  */
-export function ImageStage({ projectId, image, annotations }: { projectId: string; image: ImageItem; annotations: EngineAnnotations }) {
+export function ImageStage({
+  projectId,
+  image,
+  annotations,
+}: {
+  projectId: string;
+  image: ImageItem;
+  annotations: EngineAnnotations;
+}) {
   const { t } = useTranslation('imageViewer');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
@@ -93,20 +101,59 @@ export function ImageStage({ projectId, image, annotations }: { projectId: strin
     <Stack gap="0">
       <ViewerToolbar engine={fatal ? null : engine} canvasRef={canvasRef} zoomPercent={zoom} tiles={tiles} />
       {error && !fatal && (
-        <Box role="alert" data-testid="viewer-error" data-code={error} bg="red.50" color="red.800" borderWidth="1px" borderColor="red.200" rounded="md" px="3" py="2" mb="2" fontSize="sm">
+        <Box
+          role="alert"
+          data-testid="viewer-error"
+          data-code={error}
+          bg="red.50"
+          color="red.800"
+          borderWidth="1px"
+          borderColor="red.200"
+          rounded="md"
+          px="3"
+          py="2"
+          mb="2"
+          fontSize="sm"
+        >
           {t(`engineErrors.${error}`)}
         </Box>
       )}
-      <Box data-testid="viewer-stage" position="relative" h={{ base: '60vh', md: 'calc(100dvh - 300px)' }} minH="420px" bg="gray.900" rounded="md" overflow="hidden">
+      <Box
+        data-testid="viewer-stage"
+        position="relative"
+        h={{ base: '60vh', md: 'calc(100dvh - 300px)' }}
+        minH="420px"
+        bg="gray.900"
+        rounded="md"
+        overflow="hidden"
+      >
         <canvas
           ref={canvasRef}
           tabIndex={0}
           aria-label={t('canvas', { name: image.fileName })}
           data-testid="viewer-canvas"
-          style={{ width: '100%', height: '100%', display: 'block', touchAction: 'none', visibility: fatal ? 'hidden' : 'visible' }}
+          style={{
+            width: '100%',
+            height: '100%',
+            display: 'block',
+            touchAction: 'none',
+            visibility: fatal ? 'hidden' : 'visible',
+          }}
         />
         {fatal && (
-          <Box role="alert" data-testid="viewer-fatal" data-code={error} position="absolute" inset="0" display="flex" alignItems="center" justifyContent="center" p="6" textAlign="center" color="white">
+          <Box
+            role="alert"
+            data-testid="viewer-fatal"
+            data-code={error}
+            position="absolute"
+            inset="0"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            p="6"
+            textAlign="center"
+            color="white"
+          >
             {t(`engineErrors.${error}`)}
           </Box>
         )}

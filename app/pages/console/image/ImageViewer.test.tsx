@@ -10,8 +10,18 @@ import ImageViewerPage from './ImageViewerPage';
 
 signedInConsoleTests(6000);
 
-const pyramid = { urlTemplate: '/api/projects/p1/images/i2/tiles/{level}/{x}_{y}.jpg', tileSize: 512, overlap: 0, format: 'jpg', levels: 13 };
-const list = [imageFixture({ id: 'i1', fileName: 'first.png' }), imageFixture({ id: 'i2', fileName: 'big.png' }), imageFixture({ id: 'i3', fileName: 'last.png' })];
+const pyramid = {
+  urlTemplate: '/api/projects/p1/images/i2/tiles/{level}/{x}_{y}.jpg',
+  tileSize: 512,
+  overlap: 0,
+  format: 'jpg',
+  levels: 13,
+};
+const list = [
+  imageFixture({ id: 'i1', fileName: 'first.png' }),
+  imageFixture({ id: 'i2', fileName: 'big.png' }),
+  imageFixture({ id: 'i3', fileName: 'last.png' }),
+];
 
 function render(imageId: string, handlers: Record<string, StubHandler>, locale: 'ko' | 'en' = 'ko') {
   const calls = stubFetch({
@@ -20,10 +30,15 @@ function render(imageId: string, handlers: Record<string, StubHandler>, locale: 
     'GET projects/p1/images': () => json(200, { items: list, total: list.length, nextCursor: null }),
     ...handlers,
   });
-  const view = renderWithProviders(<Route path={paths.consoleProjectImage}><ImageViewerPage /></Route>, {
-    path: `/console/projects/p1/images/${imageId}`,
-    locale,
-  });
+  const view = renderWithProviders(
+    <Route path={paths.consoleProjectImage}>
+      <ImageViewerPage />
+    </Route>,
+    {
+      path: `/console/projects/p1/images/${imageId}`,
+      locale,
+    },
+  );
   return { calls, view };
 }
 
@@ -33,7 +48,17 @@ describe('image viewer states', () => {
     const { calls } = render('i2', {
       'GET projects/p1/images/i2': () => {
         polls += 1;
-        return json(200, imageFixture({ id: 'i2', fileName: 'big.png', width: 3000, height: 2000, state: polls < 2 ? 'processing' : 'ready', tiles: polls < 2 ? null : pyramid }));
+        return json(
+          200,
+          imageFixture({
+            id: 'i2',
+            fileName: 'big.png',
+            width: 3000,
+            height: 2000,
+            state: polls < 2 ? 'processing' : 'ready',
+            tiles: polls < 2 ? null : pyramid,
+          }),
+        );
       },
     });
     expect((await screen.findByTestId('viewer-processing')).textContent).toContain('이미지를 처리하고 있습니다.');
@@ -47,7 +72,11 @@ describe('image viewer states', () => {
 
   it('failed: the translated failure with the server reason, no canvas', async () => {
     const { calls } = render('i2', {
-      'GET projects/p1/images/i2': () => json(200, imageFixture({ id: 'i2', fileName: 'big.png', state: 'failed', error: 'The image could not be processed.' })),
+      'GET projects/p1/images/i2': () =>
+        json(
+          200,
+          imageFixture({ id: 'i2', fileName: 'big.png', state: 'failed', error: 'The image could not be processed.' }),
+        ),
     });
     const failed = await screen.findByTestId('viewer-failed');
     expect(failed.textContent).toContain('이미지 처리에 실패했습니다.');
@@ -58,7 +87,19 @@ describe('image viewer states', () => {
 
   it('ready: header facts, neighbours in list order, and a translated message instead of a blank canvas without WebGL', async () => {
     render('i2', {
-      'GET projects/p1/images/i2': () => json(200, imageFixture({ id: 'i2', fileName: 'big.png', width: 3000, height: 2000, split: 'validation', labeled: true, tiles: pyramid })),
+      'GET projects/p1/images/i2': () =>
+        json(
+          200,
+          imageFixture({
+            id: 'i2',
+            fileName: 'big.png',
+            width: 3000,
+            height: 2000,
+            split: 'validation',
+            labeled: true,
+            tiles: pyramid,
+          }),
+        ),
     });
     expect((await screen.findByTestId('viewer-name')).textContent).toBe('big.png');
     expect(screen.getByTestId('viewer-resolution').textContent).toBe('3000 × 2000 픽셀');
@@ -92,14 +133,16 @@ describe('image viewer states', () => {
 
   it('draws the annotations of a server that has the route, counting them', async () => {
     render('i2', {
-      'GET projects/p1/images/i2': () => json(200, imageFixture({ id: 'i2', fileName: 'big.png', tiles: pyramid, labeled: true })),
-      'GET projects/p1/images/i2/annotations': () => json(200, {
-        imageId: 'i2',
-        annotations: [
-          { id: 'a1', labelId: 'l1', kind: 'box', x: 10, y: 10, width: 40, height: 40 },
-          { id: 'a2', labelId: 'l2', kind: 'class', x: 0, y: 0, width: 0, height: 0 },
-        ],
-      }),
+      'GET projects/p1/images/i2': () =>
+        json(200, imageFixture({ id: 'i2', fileName: 'big.png', tiles: pyramid, labeled: true })),
+      'GET projects/p1/images/i2/annotations': () =>
+        json(200, {
+          imageId: 'i2',
+          annotations: [
+            { id: 'a1', labelId: 'l1', kind: 'box', x: 10, y: 10, width: 40, height: 40 },
+            { id: 'a2', labelId: 'l2', kind: 'class', x: 0, y: 0, width: 0, height: 0 },
+          ],
+        }),
     });
     expect((await screen.findByTestId('viewer-annotations')).textContent).toBe('주석 2개');
     expect(screen.getByText('분류: dog')).toBeTruthy();

@@ -37,7 +37,10 @@ export function ImageViewer({ projectId, imageId }: { projectId: string; imageId
   const neighbors = useImageNeighbors(projectId, imageId);
   // While the next image loads the previous one is still shown: its boxes are not the new ones.
   const current = image.data?.id === imageId;
-  const drawn = useMemo(() => annotationBoxes((current && annotations.data) || [], labels.data ?? []), [current, annotations.data, labels.data]);
+  const drawn = useMemo(
+    () => annotationBoxes((current && annotations.data) || [], labels.data ?? []),
+    [current, annotations.data, labels.data],
+  );
   usePageTitle(image.data ? t('title', { name: image.data.fileName }) : undefined);
 
   const step = (id: string) => navigate(projectImageHref(projectId, id));
@@ -47,7 +50,8 @@ export function ImageViewer({ projectId, imageId }: { projectId: string; imageId
   });
 
   if (image.isPending) return <Skeleton h="60vh" borderRadius="l3" />;
-  if (image.isError) return <EmptyState data-testid="viewer-problem" message={t(loadProblemKey(errorCodeOf(image.error)))} />;
+  if (image.isError)
+    return <EmptyState data-testid="viewer-problem" message={t(loadProblemKey(errorCodeOf(image.error)))} />;
 
   const item = image.data;
   const labelNames = new Map((labels.data ?? []).map((l) => [l.id, l.name]));
@@ -62,7 +66,17 @@ export function ImageViewer({ projectId, imageId }: { projectId: string; imageId
         onStep={step}
       />
       {item.state === 'processing' && (
-        <Box role="status" data-testid="viewer-processing" display="flex" alignItems="center" justifyContent="center" gap="3" h="50vh" bg="bg.muted" rounded="md">
+        <Box
+          role="status"
+          data-testid="viewer-processing"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+          gap="3"
+          h="50vh"
+          bg="bg.muted"
+          rounded="md"
+        >
           <Spinner size="sm" />
           <Text>{t('processing')}</Text>
         </Box>

@@ -23,7 +23,14 @@ function canvasRef(width: number, height: number) {
 describe('ViewerToolbar', () => {
   it('sends each adjustment to the engine and resets them all', () => {
     const { stub, engine } = engineStub();
-    renderWithProviders(<ViewerToolbar engine={engine} canvasRef={canvasRef(800, 600)} zoomPercent={31.2} tiles={{ loaded: 2, wanted: 6 }} />);
+    renderWithProviders(
+      <ViewerToolbar
+        engine={engine}
+        canvasRef={canvasRef(800, 600)}
+        zoomPercent={31.2}
+        tiles={{ loaded: 2, wanted: 6 }}
+      />,
+    );
     fireEvent.change(screen.getByTestId('viewer-contrast'), { target: { value: '1.5' } });
     fireEvent.change(screen.getByTestId('viewer-brightness'), { target: { value: '-0.2' } });
     fireEvent.change(screen.getByTestId('viewer-gamma'), { target: { value: '2' } });
@@ -35,10 +42,21 @@ describe('ViewerToolbar', () => {
 
   it('zooms about the canvas centre, fits, and shows the zoom and the tile progress', () => {
     const { stub, engine } = engineStub();
-    renderWithProviders(<ViewerToolbar engine={engine} canvasRef={canvasRef(800, 600)} zoomPercent={31.2} tiles={{ loaded: 2, wanted: 6 }} />, { locale: 'en' });
+    renderWithProviders(
+      <ViewerToolbar
+        engine={engine}
+        canvasRef={canvasRef(800, 600)}
+        zoomPercent={31.2}
+        tiles={{ loaded: 2, wanted: 6 }}
+      />,
+      { locale: 'en' },
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
     fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
-    expect(stub.zoomAbout.mock.calls).toEqual([[{ x: 400, y: 300 }, 1.25], [{ x: 400, y: 300 }, 0.8]]);
+    expect(stub.zoomAbout.mock.calls).toEqual([
+      [{ x: 400, y: 300 }, 1.25],
+      [{ x: 400, y: 300 }, 0.8],
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Fit to screen' }));
     expect(stub.fit).toHaveBeenCalledOnce();
     expect(screen.getByTestId('viewer-zoom').textContent).toBe('Zoom 31%');
@@ -46,7 +64,14 @@ describe('ViewerToolbar', () => {
   });
 
   it('says when every tile of the view is loaded; without an engine the controls are off', () => {
-    renderWithProviders(<ViewerToolbar engine={null} canvasRef={canvasRef(800, 600)} zoomPercent={0.5} tiles={{ loaded: 6, wanted: 6 }} />);
+    renderWithProviders(
+      <ViewerToolbar
+        engine={null}
+        canvasRef={canvasRef(800, 600)}
+        zoomPercent={0.5}
+        tiles={{ loaded: 6, wanted: 6 }}
+      />,
+    );
     expect(screen.getByTestId('viewer-tiles').textContent).toContain('타일을 모두 불러왔습니다.');
     expect(screen.getByTestId('viewer-zoom').textContent).toBe('배율 0.50%');
     expect(screen.getByTestId('viewer-fit').hasAttribute('disabled')).toBe(true);

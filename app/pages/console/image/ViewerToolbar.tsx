@@ -33,8 +33,18 @@ function AdjustmentSlider({ name, min, max, step, value, onChange }: SliderProps
   return (
     <HStack as="label" gap="2" fontSize="sm">
       <Text>{t(`toolbar.${name}`)}</Text>
-      <input type="range" min={min} max={max} step={step} value={value} data-testid={`viewer-${name}`} onChange={(e) => onChange(Number(e.target.value))} />
-      <Text w="10" fontVariantNumeric="tabular-nums" color="fg.muted">{value.toFixed(2)}</Text>
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        data-testid={`viewer-${name}`}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+      <Text w="10" fontVariantNumeric="tabular-nums" color="fg.muted">
+        {value.toFixed(2)}
+      </Text>
     </HStack>
   );
 }
@@ -58,27 +68,86 @@ export function ViewerToolbar({ engine, canvasRef, zoomPercent, tiles }: ViewerT
   return (
     <HStack role="toolbar" aria-label={t('toolbar.label')} wrap="wrap" gap="3" py="2">
       <HStack gap="1">
-        <Button size="xs" variant="outline" onClick={() => engine?.fit()} disabled={!engine} data-testid="viewer-fit">{t('toolbar.fit')}</Button>
-        <Button size="xs" variant="outline" onClick={() => engine && zoomCentre(engine, canvasRef, 1 / ZOOM_STEP)} disabled={!engine} aria-label={t('toolbar.zoomOut')} data-testid="viewer-zoom-out">−</Button>
+        <Button size="xs" variant="outline" onClick={() => engine?.fit()} disabled={!engine} data-testid="viewer-fit">
+          {t('toolbar.fit')}
+        </Button>
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => engine && zoomCentre(engine, canvasRef, 1 / ZOOM_STEP)}
+          disabled={!engine}
+          aria-label={t('toolbar.zoomOut')}
+          data-testid="viewer-zoom-out"
+        >
+          −
+        </Button>
         <Text minW="20" textAlign="center" fontSize="sm" fontVariantNumeric="tabular-nums" data-testid="viewer-zoom">
           {t('toolbar.zoom', { percent: formatZoom(zoomPercent) })}
         </Text>
-        <Button size="xs" variant="outline" onClick={() => engine && zoomCentre(engine, canvasRef, ZOOM_STEP)} disabled={!engine} aria-label={t('toolbar.zoomIn')} data-testid="viewer-zoom-in">+</Button>
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => engine && zoomCentre(engine, canvasRef, ZOOM_STEP)}
+          disabled={!engine}
+          aria-label={t('toolbar.zoomIn')}
+          data-testid="viewer-zoom-in"
+        >
+          +
+        </Button>
       </HStack>
-      <AdjustmentSlider name="contrast" min={0} max={3} step={0.05} value={adjustments.contrast} onChange={(contrast) => adjust({ contrast })} />
-      <AdjustmentSlider name="brightness" min={-1} max={1} step={0.02} value={adjustments.brightness} onChange={(brightness) => adjust({ brightness })} />
-      <AdjustmentSlider name="gamma" min={0.2} max={3} step={0.05} value={adjustments.gamma} onChange={(gamma) => adjust({ gamma })} />
-      <Switch.Root size="sm" checked={adjustments.invert} onCheckedChange={(e) => adjust({ invert: e.checked })} data-testid="viewer-invert">
+      <AdjustmentSlider
+        name="contrast"
+        min={0}
+        max={3}
+        step={0.05}
+        value={adjustments.contrast}
+        onChange={(contrast) => adjust({ contrast })}
+      />
+      <AdjustmentSlider
+        name="brightness"
+        min={-1}
+        max={1}
+        step={0.02}
+        value={adjustments.brightness}
+        onChange={(brightness) => adjust({ brightness })}
+      />
+      <AdjustmentSlider
+        name="gamma"
+        min={0.2}
+        max={3}
+        step={0.05}
+        value={adjustments.gamma}
+        onChange={(gamma) => adjust({ gamma })}
+      />
+      <Switch.Root
+        size="sm"
+        checked={adjustments.invert}
+        onCheckedChange={(e) => adjust({ invert: e.checked })}
+        data-testid="viewer-invert"
+      >
         <Switch.HiddenInput />
         <Switch.Control />
         <Switch.Label>{t('toolbar.invert')}</Switch.Label>
       </Switch.Root>
-      <Button size="xs" variant="ghost" onClick={() => adjust({ ...DEFAULT_ADJUSTMENTS })}>{t('toolbar.reset')}</Button>
-      <Box minW="36" data-testid="viewer-tiles" data-loaded={tiles.loaded} data-wanted={tiles.wanted} aria-live="polite">
+      <Button size="xs" variant="ghost" onClick={() => adjust({ ...DEFAULT_ADJUSTMENTS })}>
+        {t('toolbar.reset')}
+      </Button>
+      <Box
+        minW="36"
+        data-testid="viewer-tiles"
+        data-loaded={tiles.loaded}
+        data-wanted={tiles.wanted}
+        aria-live="polite"
+      >
         <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
           {done ? t('toolbar.tilesDone') : t('toolbar.tiles', tiles)}
         </Text>
-        <Progress.Root value={tiles.wanted > 0 ? Math.min(100, (100 * tiles.loaded) / tiles.wanted) : 0} size="xs" colorPalette="brand" aria-label={t('toolbar.tiles', tiles)}>
+        <Progress.Root
+          value={tiles.wanted > 0 ? Math.min(100, (100 * tiles.loaded) / tiles.wanted) : 0}
+          size="xs"
+          colorPalette="brand"
+          aria-label={t('toolbar.tiles', tiles)}
+        >
           <Progress.Track>
             <Progress.Range />
           </Progress.Track>

@@ -16,7 +16,10 @@ describe('annotationBoxes', () => {
       ],
       labels,
     );
-    expect(out.labels).toEqual([{ name: 'cat', color: '#e53935' }, { name: 'dog', color: '#1e88e5' }]);
+    expect(out.labels).toEqual([
+      { name: 'cat', color: '#e53935' },
+      { name: 'dog', color: '#1e88e5' },
+    ]);
     expect(out.boxes).toEqual([
       { id: 'a', x: 10, y: 20, width: 30, height: 40, label: 1 },
       { id: 'c', x: 1, y: 2, width: 3, height: 4, label: 0 },

@@ -24,7 +24,10 @@ function server(refreshOk = true) {
       refreshes += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
       return refreshOk
-        ? new Response(JSON.stringify({ token: 'A1', refreshToken: 'R1' }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+        ? new Response(JSON.stringify({ token: 'A1', refreshToken: 'R1' }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          })
         : new Response(JSON.stringify({ error: { code: 'unauthorized', message: 'no' } }), { status: 401 });
     }
     const auth = new Headers(init.headers).get('Authorization');
@@ -44,7 +47,8 @@ describe('authorizedFetch', () => {
     expect(s.refreshes()).toBe(1);
     expect(getAccessToken()).toBe('Bearer A1');
     // Each tile twice at most: once with the expired token, once with the renewed one.
-    for (const url of urls) expect(s.tiles.filter((t) => t.startsWith(`${url} `))).toEqual([`${url} Bearer A0`, `${url} Bearer A1`]);
+    for (const url of urls)
+      expect(s.tiles.filter((t) => t.startsWith(`${url} `))).toEqual([`${url} Bearer A0`, `${url} Bearer A1`]);
     // Later tiles take the renewed token at once.
     await authorizedFetch('/api/t/2_0.jpg');
     expect(s.tiles.at(-1)).toBe('/api/t/2_0.jpg Bearer A1');

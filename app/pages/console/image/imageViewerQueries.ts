@@ -11,7 +11,8 @@ export const PROCESSING_POLL_MS = 2000;
 /** Keys under the project's images, so that any change to the images refreshes the viewer too. */
 export const imageViewerKeys = {
   image: (projectId: string, imageId: string) => [...projectKeys.images(projectId), 'one', imageId] as const,
-  annotations: (projectId: string, imageId: string) => [...projectKeys.images(projectId), 'one', imageId, 'annotations'] as const,
+  annotations: (projectId: string, imageId: string) =>
+    [...projectKeys.images(projectId), 'one', imageId, 'annotations'] as const,
 };
 
 /**
@@ -37,7 +38,10 @@ export function useImageAnnotations(projectId: string, imageId: string, enabled:
     enabled,
     queryFn: async (): Promise<Annotation[]> => {
       try {
-        const body = await apiFetch(`projects/${encodeURIComponent(projectId)}/images/${encodeURIComponent(imageId)}/annotations`, { schema: imageAnnotationsSchema });
+        const body = await apiFetch(
+          `projects/${encodeURIComponent(projectId)}/images/${encodeURIComponent(imageId)}/annotations`,
+          { schema: imageAnnotationsSchema },
+        );
         return body.annotations;
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 404) return [];

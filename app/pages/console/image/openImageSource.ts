@@ -1,5 +1,12 @@
 import type { ImageItem } from '../../../../contract/apiProjects';
-import { deepZoomLevels, EngineError, HttpTileSource, openImageFile, pyramidInfo, type TileSource } from '../../../../engine';
+import {
+  deepZoomLevels,
+  EngineError,
+  HttpTileSource,
+  openImageFile,
+  pyramidInfo,
+  type TileSource,
+} from '../../../../engine';
 import { imagePyramidWorker } from '../../../../workers/clients';
 import { apiUrl } from '../../../api/apiFetch';
 import { authorizedFetch } from './authorizedFetch';

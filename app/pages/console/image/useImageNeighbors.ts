@@ -22,7 +22,8 @@ export interface ImageNeighbors {
 export function useImageNeighbors(projectId: string, imageId: string): ImageNeighbors {
   const order = useInfiniteQuery({
     queryKey: [...projectKeys.images(projectId), 'order'],
-    queryFn: ({ pageParam }) => projectsApi.images(projectId, { limit: ORDER_PAGE, ...(pageParam ? { cursor: pageParam } : {}) }),
+    queryFn: ({ pageParam }) =>
+      projectsApi.images(projectId, { limit: ORDER_PAGE, ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

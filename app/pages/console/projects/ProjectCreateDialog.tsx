@@ -104,7 +104,11 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose:
               setServerFields(({ title: _drop, ...rest }) => rest);
             }}
           />
-          {fields.title ? <Field.ErrorText data-testid="title-error">{t(fields.title)}</Field.ErrorText> : <Field.HelperText>{t('projects:create.nameHint')}</Field.HelperText>}
+          {fields.title ? (
+            <Field.ErrorText data-testid="title-error">{t(fields.title)}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t('projects:create.nameHint')}</Field.HelperText>
+          )}
         </Field.Root>
         <Field.Root invalid={!!fields.description}>
           <Field.Label>{t('projects:create.description')}</Field.Label>
@@ -126,8 +130,16 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose:
         <Field.Root>
           <Field.Label>{t('projects:create.kind')}</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field name="kind" value={kind} onChange={(e) => chooseKind(e.currentTarget.value as DataKind)}>
-              {DATA_KINDS.map((k) => <option key={k} value={k}>{t(`projects:kinds.${k}`)}</option>)}
+            <NativeSelect.Field
+              name="kind"
+              value={kind}
+              onChange={(e) => chooseKind(e.currentTarget.value as DataKind)}
+            >
+              {DATA_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`projects:kinds.${k}`)}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -137,15 +149,29 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose:
           <Stack direction="row" align="center" gap="3" w="full">
             <SubtypeIcon subtype={subtype} />
             <NativeSelect.Root flex="1">
-              <NativeSelect.Field name="subtype" value={subtype} onChange={(e) => setSubtype(e.currentTarget.value as Subtype)}>
-                {SUBTYPES_BY_KIND[kind].map((s) => <option key={s} value={s}>{t(`projects:subtypes.${s}`)}</option>)}
+              <NativeSelect.Field
+                name="subtype"
+                value={subtype}
+                onChange={(e) => setSubtype(e.currentTarget.value as Subtype)}
+              >
+                {SUBTYPES_BY_KIND[kind].map((s) => (
+                  <option key={s} value={s}>
+                    {t(`projects:subtypes.${s}`)}
+                  </option>
+                ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Stack>
-          {!SUPPORTED_SUBTYPES.includes(subtype) && <Field.HelperText data-testid="files-only">{t('projects:create.filesOnly')}</Field.HelperText>}
+          {!SUPPORTED_SUBTYPES.includes(subtype) && (
+            <Field.HelperText data-testid="files-only">{t('projects:create.filesOnly')}</Field.HelperText>
+          )}
         </Field.Root>
-        {formError && <Text color="fg.error" role="alert">{t(formError)}</Text>}
+        {formError && (
+          <Text color="fg.error" role="alert">
+            {t(formError)}
+          </Text>
+        )}
       </Stack>
     </AppDialog>
   );

@@ -28,7 +28,11 @@ export function ProjectDangerSection({ project }: { project: Project }) {
     navigate(paths.console);
   };
   const fail = (error: unknown) => toaster.create({ type: 'error', title: t(projectErrorKey(error, project.id)) });
-  const remove = useMutation({ mutationFn: () => projectsApi.remove(project.id), onSuccess: () => done(t('projects:settings.danger.deleted')), onError: fail });
+  const remove = useMutation({
+    mutationFn: () => projectsApi.remove(project.id),
+    onSuccess: () => done(t('projects:settings.danger.deleted')),
+    onError: fail,
+  });
   const leave = useMutation({
     mutationFn: () => projectsApi.removeMember(project.id, String(me?.id ?? '')),
     onSuccess: () => done(t('projects:settings.danger.left')),
@@ -38,11 +42,22 @@ export function ProjectDangerSection({ project }: { project: Project }) {
     <SettingsSection id="project-danger" title={t('projects:settings.danger.title')}>
       <HStack gap="3" wrap="wrap">
         {project.role === 'admin' && (
-          <Button colorPalette="red" onClick={() => setAsking('delete')} loading={remove.isPending} data-testid="project-delete">
+          <Button
+            colorPalette="red"
+            onClick={() => setAsking('delete')}
+            loading={remove.isPending}
+            data-testid="project-delete"
+          >
             {t('projects:settings.danger.delete')}
           </Button>
         )}
-        <Button variant="outline" colorPalette="red" onClick={() => setAsking('leave')} loading={leave.isPending} data-testid="project-leave">
+        <Button
+          variant="outline"
+          colorPalette="red"
+          onClick={() => setAsking('leave')}
+          loading={leave.isPending}
+          data-testid="project-leave"
+        >
           {t('projects:settings.danger.leave')}
         </Button>
       </HStack>
@@ -51,9 +66,13 @@ export function ProjectDangerSection({ project }: { project: Project }) {
         title={asking === 'delete' ? t('projects:settings.danger.delete') : t('projects:settings.danger.leave')}
         onClose={() => setAsking(null)}
         onConfirm={() => (asking === 'delete' ? remove.mutate() : leave.mutate())}
-        confirmText={asking === 'delete' ? t('projects:settings.danger.deleteConfirm') : t('projects:settings.danger.leaveConfirm')}
+        confirmText={
+          asking === 'delete' ? t('projects:settings.danger.deleteConfirm') : t('projects:settings.danger.leaveConfirm')
+        }
       >
-        {asking === 'delete' ? t('projects:settings.danger.deleteBody', { title: project.title }) : t('projects:settings.danger.leaveBody', { title: project.title })}
+        {asking === 'delete'
+          ? t('projects:settings.danger.deleteBody', { title: project.title })
+          : t('projects:settings.danger.leaveBody', { title: project.title })}
       </AppDialog>
     </SettingsSection>
   );

@@ -28,7 +28,11 @@ export function ProjectGeneralSection({ project }: { project: Project }) {
     onError: (error) => {
       const result = formErrorOf(error);
       setFields(result.fields);
-      toaster.create({ type: 'error', title: t('console:toast.saveFailed'), description: t(projectErrorKey(error, project.id)) });
+      toaster.create({
+        type: 'error',
+        title: t('console:toast.saveFailed'),
+        description: t(projectErrorKey(error, project.id)),
+      });
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -38,24 +42,41 @@ export function ProjectGeneralSection({ project }: { project: Project }) {
     if (Object.keys(next).length === 0) save.mutate({ title, description });
   };
   return (
-    <SettingsSection id="project-general" title={t('projects:settings.general.title')} description={admin ? undefined : t('projects:settings.adminOnly')}>
+    <SettingsSection
+      id="project-general"
+      title={t('projects:settings.general.title')}
+      description={admin ? undefined : t('projects:settings.adminOnly')}
+    >
       <chakra.form onSubmit={submit} noValidate data-testid="project-general-form">
         <Stack gap="5" maxW="lg">
           <Field.Root invalid={!!fields.title} required disabled={!admin}>
             <Field.Label>{t('projects:create.name')}</Field.Label>
             <Input name="title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-            {fields.title ? <Field.ErrorText>{t(fields.title)}</Field.ErrorText> : <Field.HelperText>{t('projects:create.nameHint')}</Field.HelperText>}
+            {fields.title ? (
+              <Field.ErrorText>{t(fields.title)}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{t('projects:create.nameHint')}</Field.HelperText>
+            )}
           </Field.Root>
           <Field.Root invalid={!!fields.description} disabled={!admin}>
             <Field.Label>{t('projects:create.description')}</Field.Label>
-            <Textarea name="description" rows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <Textarea
+              name="description"
+              rows={3}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
             {fields.description ? (
               <Field.ErrorText>{t(fields.description)}</Field.ErrorText>
             ) : (
               <Field.HelperText>{t('projects:create.descriptionHint', { count: description.length })}</Field.HelperText>
             )}
           </Field.Root>
-          {admin && <Button type="submit" colorPalette="brand" alignSelf="start" loading={save.isPending}>{t('projects:settings.general.save')}</Button>}
+          {admin && (
+            <Button type="submit" colorPalette="brand" alignSelf="start" loading={save.isPending}>
+              {t('projects:settings.general.save')}
+            </Button>
+          )}
         </Stack>
       </chakra.form>
     </SettingsSection>

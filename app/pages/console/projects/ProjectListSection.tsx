@@ -20,16 +20,29 @@ function ProjectCard({ project }: { project: Project }) {
           <SubtypeIcon subtype={project.subtype} size={8} />
           <Stack gap="0" flex="1" minW="0">
             <Link href={projectHref(project.id)} aria-label={t('list.open', { title: project.title })}>
-              <Text as="h3" fontWeight="700" fontSize="lg" truncate
-                css={{ '&::after': { content: '""', position: 'absolute', inset: 0 } }}>
+              <Text
+                as="h3"
+                fontWeight="700"
+                fontSize="lg"
+                truncate
+                css={{ '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+              >
                 {project.title}
               </Text>
             </Link>
-            <Text fontSize="sm" color="fg.muted">{t(`subtypes.${project.subtype}`)}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t(`subtypes.${project.subtype}`)}
+            </Text>
           </Stack>
-          <Badge colorPalette={project.role === 'admin' ? 'brand' : 'gray'} data-testid="project-role">{t(`roles.${project.role}`)}</Badge>
+          <Badge colorPalette={project.role === 'admin' ? 'brand' : 'gray'} data-testid="project-role">
+            {t(`roles.${project.role}`)}
+          </Badge>
         </HStack>
-        {project.description && <Text fontSize="sm" lineClamp={2}>{project.description}</Text>}
+        {project.description && (
+          <Text fontSize="sm" lineClamp={2}>
+            {project.description}
+          </Text>
+        )}
         <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
           <span>{t('list.images', { count: project.imageCount })}</span>
           <span>{t('list.labeled', { count: project.labeledCount })}</span>
@@ -49,14 +62,22 @@ export function ProjectListSection() {
     <Stack as="section" gap="4" aria-labelledby="projects-heading" mb="10">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Stack gap="1">
-          <Text as="h2" id="projects-heading" fontWeight="700" fontSize="xl">{t('projects:list.title')}</Text>
-          <Text color="fg.muted" fontSize="sm">{t('projects:list.description')}</Text>
+          <Text as="h2" id="projects-heading" fontWeight="700" fontSize="xl">
+            {t('projects:list.title')}
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            {t('projects:list.description')}
+          </Text>
         </Stack>
-        <Button colorPalette="brand" onClick={() => setCreating(true)} data-testid="project-create-open">{t('projects:list.create')}</Button>
+        <Button colorPalette="brand" onClick={() => setCreating(true)} data-testid="project-create-open">
+          {t('projects:list.create')}
+        </Button>
       </HStack>
       {projects.isPending ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-          {[0, 1, 2].map((i) => <Skeleton key={i} h="32" borderRadius="l3" />)}
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h="32" borderRadius="l3" />
+          ))}
         </SimpleGrid>
       ) : projects.isError ? (
         <EmptyState message={t('projects:list.loadFailed')} hint={t(`errors:${errorCodeOf(projects.error)}`)} />
@@ -64,7 +85,9 @@ export function ProjectListSection() {
         <EmptyState />
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="project-list">
-          {projects.data.map((p) => <ProjectCard key={p.id} project={p} />)}
+          {projects.data.map((p) => (
+            <ProjectCard key={p.id} project={p} />
+          ))}
         </SimpleGrid>
       )}
       <ProjectCreateDialog open={creating} onClose={() => setCreating(false)} />

@@ -3,7 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { PROJECT_ROLES, projectMemberAddSchema, type Project, type ProjectRole } from '../../../../contract/apiProjects';
+import {
+  PROJECT_ROLES,
+  projectMemberAddSchema,
+  type Project,
+  type ProjectRole,
+} from '../../../../contract/apiProjects';
 import { errorCodeOf } from '../../../api/ApiRequestError';
 import { formErrorOf, schemaFieldErrors, type FieldErrors } from '../../../api/formErrors';
 import { projectsApi } from '../../../api/projectsApi';
@@ -18,12 +23,30 @@ import { toaster } from '../toaster';
 import { projectErrorKey } from './projectErrors';
 import { projectKeys } from './projectQueries';
 
-function RoleSelect({ value, onChange, label, disabled }: { value: ProjectRole; onChange: (role: ProjectRole) => void; label: string; disabled?: boolean }) {
+function RoleSelect({
+  value,
+  onChange,
+  label,
+  disabled,
+}: {
+  value: ProjectRole;
+  onChange: (role: ProjectRole) => void;
+  label: string;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('projects');
   return (
     <NativeSelect.Root size="sm" w="36" disabled={disabled}>
-      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value as ProjectRole)}>
-        {PROJECT_ROLES.map((r) => <option key={r} value={r}>{t(`roles.${r}`)}</option>)}
+      <NativeSelect.Field
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value as ProjectRole)}
+      >
+        {PROJECT_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {t(`roles.${r}`)}
+          </option>
+        ))}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
@@ -36,7 +59,10 @@ export function ProjectMembersSection({ project }: { project: Project }) {
   const client = useQueryClient();
   const me = useSnapshot(auth).user;
   const admin = project.role === 'admin';
-  const members = useQuery({ queryKey: projectKeys.members(project.id), queryFn: () => projectsApi.members(project.id) });
+  const members = useQuery({
+    queryKey: projectKeys.members(project.id),
+    queryFn: () => projectsApi.members(project.id),
+  });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<ProjectRole>('member');
   const [fields, setFields] = useState<FieldErrors>({});
@@ -76,17 +102,29 @@ export function ProjectMembersSection({ project }: { project: Project }) {
   };
 
   return (
-    <SettingsSection id="project-members" title={t('projects:settings.members.title')} description={t('projects:settings.members.description')}>
+    <SettingsSection
+      id="project-members"
+      title={t('projects:settings.members.title')}
+      description={t('projects:settings.members.description')}
+    >
       {admin && (
         <chakra.form onSubmit={submit} noValidate data-testid="member-invite">
           <HStack gap="3" align="end" wrap="wrap">
             <Field.Root invalid={!!fields.email} required flex="1" minW="56">
               <Field.Label>{t('projects:settings.members.email')}</Field.Label>
-              <Input name="email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+              <Input
+                name="email"
+                type="email"
+                autoComplete="off"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
               {fields.email && <Field.ErrorText>{t(fields.email)}</Field.ErrorText>}
             </Field.Root>
             <RoleSelect value={role} onChange={setRole} label={t('projects:settings.members.role')} />
-            <Button type="submit" colorPalette="brand" loading={invite.isPending}>{t('projects:settings.members.invite')}</Button>
+            <Button type="submit" colorPalette="brand" loading={invite.isPending}>
+              {t('projects:settings.members.invite')}
+            </Button>
           </HStack>
         </chakra.form>
       )}
@@ -102,8 +140,13 @@ export function ProjectMembersSection({ project }: { project: Project }) {
               <HStack as="li" key={m.userId} gap="3" py="2" borderBottomWidth="1px" wrap="wrap">
                 <Avatar name={m.name} email={m.email} src={m.avatar} size={32} />
                 <Stack gap="0" flex="1" minW="40">
-                  <Text fontWeight="600">{m.name}{self && ` (${t('projects:settings.members.you')})`}</Text>
-                  <Text fontSize="sm" color="fg.muted">{m.email}</Text>
+                  <Text fontWeight="600">
+                    {m.name}
+                    {self && ` (${t('projects:settings.members.you')})`}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {m.email}
+                  </Text>
                 </Stack>
                 {admin && !self ? (
                   <>
@@ -112,7 +155,12 @@ export function ProjectMembersSection({ project }: { project: Project }) {
                       label={t('projects:settings.members.roleOf', { name: m.name })}
                       onChange={(next) => changeRole.mutate({ userId: m.userId, role: next })}
                     />
-                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => setRemoving({ userId: m.userId, name: m.name })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      onClick={() => setRemoving({ userId: m.userId, name: m.name })}
+                    >
                       {t('projects:settings.members.remove')}
                     </Button>
                   </>

@@ -43,7 +43,9 @@ function ProjectHeader({ project }: { project: Project }) {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t('project.notAvailable')}</Alert.Title>
-            <Alert.Description>{t('project.notAvailableBody', { subtype: t(`subtypes.${project.subtype}`) })}</Alert.Description>
+            <Alert.Description>
+              {t('project.notAvailableBody', { subtype: t(`subtypes.${project.subtype}`) })}
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -61,7 +63,9 @@ function ProjectView() {
 
   return (
     <PageContainer>
-      <Text mb="4" fontSize="sm"><Link href="/console">← {t('projects:project.back')}</Link></Text>
+      <Text mb="4" fontSize="sm">
+        <Link href="/console">← {t('projects:project.back')}</Link>
+      </Text>
       {project.isPending ? (
         <Skeleton h="40" borderRadius="l3" />
       ) : project.isError ? (
@@ -76,7 +80,9 @@ function ProjectView() {
             onChange={(next) => navigate(projectHref(projectId, next))}
             lazyMount
           >
-            {(name) => (name === 'dataset' ? <DatasetTab project={project.data} /> : <ProjectSettingsTab project={project.data} />)}
+            {(name) =>
+              name === 'dataset' ? <DatasetTab project={project.data} /> : <ProjectSettingsTab project={project.data} />
+            }
           </AppTabs>
         </>
       )}

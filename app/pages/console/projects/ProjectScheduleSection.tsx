@@ -27,7 +27,12 @@ export function ProjectScheduleSection({ project }: { project: Project }) {
       updated(next);
       toaster.create({ type: 'success', title: t('console:toast.saved') });
     },
-    onError: (e) => toaster.create({ type: 'error', title: t('console:toast.saveFailed'), description: t(projectErrorKey(e, project.id)) }),
+    onError: (e) =>
+      toaster.create({
+        type: 'error',
+        title: t('console:toast.saveFailed'),
+        description: t(projectErrorKey(e, project.id)),
+      }),
   });
   const submit = () => {
     const fields = schemaFieldErrors(scheduleSchema, { enabled, cycle });
@@ -36,11 +41,25 @@ export function ProjectScheduleSection({ project }: { project: Project }) {
     if (!message) save.mutate();
   };
   return (
-    <SettingsSection id="project-schedule" title={t('projects:settings.schedule.title')} description={t('projects:settings.schedule.description')}>
+    <SettingsSection
+      id="project-schedule"
+      title={t('projects:settings.schedule.title')}
+      description={t('projects:settings.schedule.description')}
+    >
       <Stack gap="4" maxW="lg" data-testid="project-schedule">
         <chakra.label display="flex" alignItems="center" gap="2" cursor={admin ? 'pointer' : 'default'}>
-          <chakra.input type="checkbox" w="4" h="4" accentColor="brand.600" checked={enabled} disabled={!admin}
-            onChange={(e) => { setEnabled(e.currentTarget.checked); setError(null); }} />
+          <chakra.input
+            type="checkbox"
+            w="4"
+            h="4"
+            accentColor="brand.600"
+            checked={enabled}
+            disabled={!admin}
+            onChange={(e) => {
+              setEnabled(e.currentTarget.checked);
+              setError(null);
+            }}
+          />
           {t('projects:settings.schedule.enabled')}
         </chakra.label>
         <Field.Root invalid={!!error} disabled={!admin}>
@@ -55,13 +74,21 @@ export function ProjectScheduleSection({ project }: { project: Project }) {
               }}
             >
               <option value="">{t('projects:settings.schedule.choose')}</option>
-              {REPEAT_CYCLES.map((c) => <option key={c} value={c}>{t(`projects:settings.schedule.cycles.${c}`)}</option>)}
+              {REPEAT_CYCLES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`projects:settings.schedule.cycles.${c}`)}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
         </Field.Root>
-        {admin && <Button colorPalette="brand" alignSelf="start" onClick={submit} loading={save.isPending}>{t('projects:settings.schedule.save')}</Button>}
+        {admin && (
+          <Button colorPalette="brand" alignSelf="start" onClick={submit} loading={save.isPending}>
+            {t('projects:settings.schedule.save')}
+          </Button>
+        )}
       </Stack>
     </SettingsSection>
   );

@@ -28,16 +28,34 @@ export function ProjectSplitSection({ project }: { project: Project }) {
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (reroll: boolean) =>
-      projectsApi.setSplit(project.id, { train: Number(values.train), validation: Number(values.validation), test: Number(values.test), reroll }),
+      projectsApi.setSplit(project.id, {
+        train: Number(values.train),
+        validation: Number(values.validation),
+        test: Number(values.test),
+        reroll,
+      }),
     onSuccess: (next, reroll) => {
       updated(next);
       void queryClient.invalidateQueries({ queryKey: projectKeys.images(project.id) });
-      toaster.create({ type: 'success', title: reroll ? t('projects:settings.split.rerolled') : t('console:toast.saved') });
+      toaster.create({
+        type: 'success',
+        title: reroll ? t('projects:settings.split.rerolled') : t('console:toast.saved'),
+      });
     },
-    onError: (e) => toaster.create({ type: 'error', title: t('console:toast.saveFailed'), description: t(projectErrorKey(e, project.id)) }),
+    onError: (e) =>
+      toaster.create({
+        type: 'error',
+        title: t('console:toast.saveFailed'),
+        description: t(projectErrorKey(e, project.id)),
+      }),
   });
   const submit = (reroll: boolean) => {
-    const body = { train: Number(values.train), validation: Number(values.validation), test: Number(values.test), reroll };
+    const body = {
+      train: Number(values.train),
+      validation: Number(values.validation),
+      test: Number(values.test),
+      reroll,
+    };
     const invalid = PARTS.some((p) => values[p].trim() === '' || !Number.isInteger(body[p]));
     const fields = invalid ? { test: 'validation:invalid' } : schemaFieldErrors(splitUpdateSchema, body);
     const message = Object.values(fields)[0] ?? null;
@@ -45,7 +63,11 @@ export function ProjectSplitSection({ project }: { project: Project }) {
     if (!message) save.mutate(reroll);
   };
   return (
-    <SettingsSection id="project-split" title={t('projects:settings.split.title')} description={t('projects:settings.split.description')}>
+    <SettingsSection
+      id="project-split"
+      title={t('projects:settings.split.title')}
+      description={t('projects:settings.split.description')}
+    >
       <Stack gap="4" maxW="lg" data-testid="project-split">
         <SimpleGrid columns={3} gap="3">
           {PARTS.map((part) => (
@@ -67,13 +89,31 @@ export function ProjectSplitSection({ project }: { project: Project }) {
             </Field.Root>
           ))}
         </SimpleGrid>
-        {error && <Text color="fg.error" fontSize="sm" role="alert">{t(error)}</Text>}
+        {error && (
+          <Text color="fg.error" fontSize="sm" role="alert">
+            {t(error)}
+          </Text>
+        )}
         <HStack gap="3" wrap="wrap">
-          <Text fontSize="sm" color="fg.muted" data-testid="split-seed">{t('projects:settings.split.seed', { seed: project.split.seed })}</Text>
+          <Text fontSize="sm" color="fg.muted" data-testid="split-seed">
+            {t('projects:settings.split.seed', { seed: project.split.seed })}
+          </Text>
           {admin && (
             <>
-              <Button colorPalette="brand" onClick={() => submit(false)} loading={save.isPending && save.variables === false}>{t('projects:settings.split.save')}</Button>
-              <Button variant="outline" onClick={() => submit(true)} loading={save.isPending && save.variables === true}>{t('projects:settings.split.reroll')}</Button>
+              <Button
+                colorPalette="brand"
+                onClick={() => submit(false)}
+                loading={save.isPending && save.variables === false}
+              >
+                {t('projects:settings.split.save')}
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => submit(true)}
+                loading={save.isPending && save.variables === true}
+              >
+                {t('projects:settings.split.reroll')}
+              </Button>
             </>
           )}
         </HStack>

@@ -12,7 +12,11 @@ import { imageFixture, labelsFixture, me, projectFixture } from './projectsTestD
 
 signedInConsoleTests();
 
-const projectPage = <Route path={paths.consoleProject}><ProjectPage /></Route>;
+const projectPage = (
+  <Route path={paths.consoleProject}>
+    <ProjectPage />
+  </Route>
+);
 
 async function openCreateDialog() {
   fireEvent.click(await screen.findByTestId('project-create-open'));
@@ -23,7 +27,18 @@ describe('project list', () => {
   it('shows each project as a card with its subtype icon, title, counts and role', async () => {
     stubFetch({
       'GET auth/user': () => json(200, me),
-      'GET projects': () => json(200, [projectFixture(), projectFixture({ id: 'p2', title: '음성', kind: 'AUDIO', subtype: 'AUDIO_SPEECH_RECOGNITION', role: 'member', imageCount: 1 })]),
+      'GET projects': () =>
+        json(200, [
+          projectFixture(),
+          projectFixture({
+            id: 'p2',
+            title: '음성',
+            kind: 'AUDIO',
+            subtype: 'AUDIO_SPEECH_RECOGNITION',
+            role: 'member',
+            imageCount: 1,
+          }),
+        ]),
     });
     renderWithProviders(<ConsoleHomePage />, { path: '/console' });
     const cards = await screen.findAllByTestId('project-card');
@@ -91,17 +106,34 @@ describe('create dialog', () => {
     const calls = stubFetch({
       'GET auth/user': () => json(200, me),
       'GET projects': () => json(200, []),
-      'POST projects': (call) => json(201, projectFixture({ id: 'new1', title: (call.body as { title: string }).title, kind: 'TEXT', subtype: 'TEXT_SUMMARIZATION' })),
+      'POST projects': (call) =>
+        json(
+          201,
+          projectFixture({
+            id: 'new1',
+            title: (call.body as { title: string }).title,
+            kind: 'TEXT',
+            subtype: 'TEXT_SUMMARIZATION',
+          }),
+        ),
     });
     const { location } = renderWithProviders(<ConsoleHomePage />, { path: '/console' });
     const dialog = await openCreateDialog();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /프로젝트 이름/ }), { target: { value: '요약 프로젝트' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /프로젝트 이름/ }), {
+      target: { value: '요약 프로젝트' },
+    });
     fireEvent.change(within(dialog).getByRole('combobox', { name: '데이터 종류' }), { target: { value: 'TEXT' } });
     expect(within(dialog).getByTestId('files-only')).toBeTruthy();
-    fireEvent.change(within(dialog).getByRole('combobox', { name: '프로젝트 유형' }), { target: { value: 'TEXT_SUMMARIZATION' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '프로젝트 유형' }), {
+      target: { value: 'TEXT_SUMMARIZATION' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '만들기' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/console/projects/new1'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: '요약 프로젝트', description: '', subtype: 'TEXT_SUMMARIZATION' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: '요약 프로젝트',
+      description: '',
+      subtype: 'TEXT_SUMMARIZATION',
+    });
   });
 
   it('shows the server’s field message under its field', async () => {
@@ -138,7 +170,10 @@ describe('project page', () => {
   });
 
   it('other kinds show their files and mark labeling and training as not available yet', async () => {
-    stubFetch({ ...datasetHandlers, 'GET projects/p1': () => json(200, projectFixture({ kind: 'AUDIO', subtype: 'AUDIO_SOUND_CLASSIFICATION' })) });
+    stubFetch({
+      ...datasetHandlers,
+      'GET projects/p1': () => json(200, projectFixture({ kind: 'AUDIO', subtype: 'AUDIO_SOUND_CLASSIFICATION' })),
+    });
     renderWithProviders(projectPage, { path: '/console/projects/p1' });
     expect((await screen.findByTestId('not-available')).textContent).toContain('준비 중');
     expect(await screen.findByTestId('image-card')).toBeTruthy();
@@ -148,7 +183,17 @@ describe('project page', () => {
     const calls = stubFetch({
       ...datasetHandlers,
       'GET projects/p1': () => json(200, projectFixture()),
-      'GET projects/p1/members': () => json(200, [{ userId: 'u1', name: '김라벨', email: 'kim@maru.ai', avatar: null, role: 'admin', joinedAt: '2026-01-01T00:00:00Z' }]),
+      'GET projects/p1/members': () =>
+        json(200, [
+          {
+            userId: 'u1',
+            name: '김라벨',
+            email: 'kim@maru.ai',
+            avatar: null,
+            role: 'admin',
+            joinedAt: '2026-01-01T00:00:00Z',
+          },
+        ]),
       'DELETE projects/p1': () => json(204),
     });
     const { location } = renderWithProviders(projectPage, { path: '/console/projects/p1/settings' });
@@ -174,7 +219,9 @@ describe('project page', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     fireEvent.change(within(schedule).getByRole('combobox'), { target: { value: 'weekend' } });
     fireEvent.click(within(schedule).getByRole('button', { name: 'Save schedule' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true, cycle: 'weekend' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true, cycle: 'weekend' }),
+    );
   });
 
   it('split ratios must add up to 100; re-roll sends reroll: true', async () => {
@@ -182,7 +229,8 @@ describe('project page', () => {
       ...datasetHandlers,
       'GET projects/p1': () => json(200, projectFixture()),
       'GET projects/p1/members': () => json(200, []),
-      'PUT projects/p1/split': () => json(200, projectFixture({ split: { train: 70, validation: 20, test: 10, seed: 99 } })),
+      'PUT projects/p1/split': () =>
+        json(200, projectFixture({ split: { train: 70, validation: 20, test: 10, seed: 99 } })),
     });
     renderWithProviders(projectPage, { path: '/console/projects/p1/settings' });
     const split = await screen.findByTestId('project-split');
@@ -191,7 +239,14 @@ describe('project page', () => {
     expect(await within(split).findByText('비율의 합은 100%여야 합니다.')).toBeTruthy();
     fireEvent.change(within(split).getByRole('spinbutton', { name: '학습' }), { target: { value: '70' } });
     fireEvent.click(within(split).getByRole('button', { name: '다시 섞기' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ train: 70, validation: 20, test: 10, reroll: true }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        train: 70,
+        validation: 20,
+        test: 10,
+        reroll: true,
+      }),
+    );
     expect((await screen.findByTestId('split-seed')).textContent).toBe('시드 99');
   });
 });

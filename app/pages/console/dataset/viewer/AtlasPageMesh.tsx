@@ -1,6 +1,13 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef } from 'react';
-import { InstancedBufferAttribute, LinearFilter, LinearMipmapLinearFilter, NoColorSpace, PlaneGeometry, Texture } from 'three';
+import {
+  InstancedBufferAttribute,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  NoColorSpace,
+  PlaneGeometry,
+  Texture,
+} from 'three';
 import type { AtlasPage } from '../../../../../contract/apiAtlas';
 import { acquireAtlasBitmap, releaseAtlasBitmap } from './atlasBitmaps';
 import { createAtlasMaterial } from './atlasMaterial';

@@ -9,7 +9,17 @@ import { AtlasPageMesh } from './AtlasPageMesh';
 import { CELL_INSET } from './atlasMaterial';
 import { GalleryRig, type GalleryState } from './GalleryRig';
 import { cellAt, cellCentre, galleryLayout, type GalleryLayout } from './galleryLayout';
-import { fitView, MAX_ZOOM, minZoom, panBy, screenToWorld, worldToScreen, zoomAbout, type GalleryView, type ViewportSize } from './galleryView';
+import {
+  fitView,
+  MAX_ZOOM,
+  minZoom,
+  panBy,
+  screenToWorld,
+  worldToScreen,
+  zoomAbout,
+  type GalleryView,
+  type ViewportSize,
+} from './galleryView';
 
 /** A pointer that moved less than this (px) between down and up clicked rather than dragged. */
 const CLICK_SLOP = 4;
@@ -27,11 +37,26 @@ interface Hover {
 }
 
 /** The scene: one instanced mesh per atlas page. Memoised so hover re-renders skip it. */
-function Pages({ index, layout, onLoaded }: { index: AtlasIndex; layout: GalleryLayout; onLoaded: (key: string, ok: boolean) => void }) {
+function Pages({
+  index,
+  layout,
+  onLoaded,
+}: {
+  index: AtlasIndex;
+  layout: GalleryLayout;
+  onLoaded: (key: string, ok: boolean) => void;
+}) {
   const perPage = index.columns * index.columns;
   return index.pages.map((page, i) => (
     // Two pages with the same content share a key (and an atlas), so the position is in the React key.
-    <AtlasPageMesh key={`${i}:${page.key}`} page={page} first={i * perPage} columns={index.columns} layout={layout} onLoaded={onLoaded} />
+    <AtlasPageMesh
+      key={`${i}:${page.key}`}
+      page={page}
+      first={i * perPage}
+      columns={index.columns}
+      layout={layout}
+      onLoaded={onLoaded}
+    />
   ));
 }
 
@@ -88,27 +113,33 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
     return () => observer.disconnect();
   }, [update]);
 
-  const onLoaded = useCallback((key: string, ok: boolean) => {
-    if (ok) loaded.current.add(key);
-    const el = container.current;
-    if (el) el.dataset.loadedPages = String(index.pages.filter((p) => loaded.current.has(p.key)).length);
-  }, [index]);
+  const onLoaded = useCallback(
+    (key: string, ok: boolean) => {
+      if (ok) loaded.current.add(key);
+      const el = container.current;
+      if (el) el.dataset.loadedPages = String(index.pages.filter((p) => loaded.current.has(p.key)).length);
+    },
+    [index],
+  );
 
-  const hoverAt = useCallback((px: number, py: number) => {
-    const [wx, wy] = screenToWorld(state.current.view, size.current, px, py);
-    const n = cellAt(layout, wx, wy, CELL_INSET);
-    if (n === state.current.hovered) return;
-    state.current.hovered = n;
-    update();
-    const image = images[n];
-    if (n < 0 || !image) {
-      setHover(null);
-      return;
-    }
-    const [cx, cy] = cellCentre(layout, n);
-    const [sx, sy] = worldToScreen(state.current.view, size.current, cx, cy + 0.5);
-    setHover({ n, image, x: sx, y: sy });
-  }, [images, layout, update]);
+  const hoverAt = useCallback(
+    (px: number, py: number) => {
+      const [wx, wy] = screenToWorld(state.current.view, size.current, px, py);
+      const n = cellAt(layout, wx, wy, CELL_INSET);
+      if (n === state.current.hovered) return;
+      state.current.hovered = n;
+      update();
+      const image = images[n];
+      if (n < 0 || !image) {
+        setHover(null);
+        return;
+      }
+      const [cx, cy] = cellCentre(layout, n);
+      const [sx, sy] = worldToScreen(state.current.view, size.current, cx, cy + 0.5);
+      setHover({ n, image, x: sx, y: sy });
+    },
+    [images, layout, update],
+  );
 
   const clearHover = useCallback(() => {
     state.current.hovered = -1;
@@ -124,7 +155,14 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
       e.preventDefault();
       const rect = el.getBoundingClientRect();
       const factor = WHEEL_ZOOM ** (-e.deltaY / 100);
-      state.current.view = zoomAbout(state.current.view, size.current, factor, e.clientX - rect.left, e.clientY - rect.top, limits());
+      state.current.view = zoomAbout(
+        state.current.view,
+        size.current,
+        factor,
+        e.clientX - rect.left,
+        e.clientY - rect.top,
+        limits(),
+      );
       clearHover();
     };
     el.addEventListener('wheel', onWheel, { passive: false });
@@ -167,7 +205,8 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
     const view = state.current.view;
     let next: GalleryView;
     if (e.key === '+' || e.key === '=') next = zoomAbout(view, size.current, KEY_ZOOM, width / 2, height / 2, limits());
-    else if (e.key === '-' || e.key === '_') next = zoomAbout(view, size.current, 1 / KEY_ZOOM, width / 2, height / 2, limits());
+    else if (e.key === '-' || e.key === '_')
+      next = zoomAbout(view, size.current, 1 / KEY_ZOOM, width / 2, height / 2, limits());
     else if (e.key === '0') next = fitView(layout, size.current);
     else if (e.key === 'ArrowLeft') next = panBy(view, width * KEY_PAN, 0);
     else if (e.key === 'ArrowRight') next = panBy(view, -width * KEY_PAN, 0);
@@ -204,8 +243,12 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={() => { drag.current = null; }}
-      onPointerLeave={() => { if (!drag.current) clearHover(); }}
+      onPointerCancel={() => {
+        drag.current = null;
+      }}
+      onPointerLeave={() => {
+        if (!drag.current) clearHover();
+      }}
       onKeyDown={onKeyDown}
       _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
     >
@@ -248,7 +291,9 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
           {hover.image.state !== 'ready' && ` · ${t(`images.${hover.image.state}`)}`}
         </Text>
       )}
-      <Text id="gallery-help" srOnly>{t('viewer.help')}</Text>
+      <Text id="gallery-help" srOnly>
+        {t('viewer.help')}
+      </Text>
     </Box>
   );
 }

@@ -30,7 +30,8 @@ export function GalleryPanel({ project }: { project: Project }) {
   const query = imageQueryOf(deferred);
   const cell: AtlasCellSize = project.imageCount > SMALL_CELLS_ABOVE ? 64 : 128;
   const labels = useLabels(project.id).data ?? [];
-  const tags = useQuery({ queryKey: projectKeys.tags(project.id), queryFn: () => projectsApi.tags(project.id) }).data ?? [];
+  const tags =
+    useQuery({ queryKey: projectKeys.tags(project.id), queryFn: () => projectsApi.tags(project.id) }).data ?? [];
   const atlas = useQuery({
     queryKey: [...projectKeys.images(project.id), 'atlas', cell, query],
     queryFn: ({ signal }) => fetchAtlasIndex(project.id, query, cell, signal),
@@ -56,7 +57,9 @@ export function GalleryPanel({ project }: { project: Project }) {
             {t('projects:images.total', { count: atlas.data.total })} · {t('projects:viewer.keys')}
           </Text>
           {atlas.data.processing > 0 && (
-            <Text fontSize="sm" color="orange.fg" data-testid="viewer-processing">{t('projects:viewer.processing', { count: atlas.data.processing })}</Text>
+            <Text fontSize="sm" color="orange.fg" data-testid="viewer-processing">
+              {t('projects:viewer.processing', { count: atlas.data.processing })}
+            </Text>
           )}
           <ViewerGuard fallback={noWebgl}>
             <Suspense fallback={<Skeleton h="96" borderRadius="l2" aria-label={t('projects:viewer.loading')} />}>

@@ -26,7 +26,15 @@ declare global {
  * hover highlight, then asks for one frame: with `frameloop="demand"` nothing is drawn while the
  * gallery is still. `bind` receives the function the viewer calls after every change.
  */
-export function GalleryRig({ state, layout, bind }: { state: RefObject<GalleryState>; layout: GalleryLayout; bind: RefObject<(() => void) | null> }) {
+export function GalleryRig({
+  state,
+  layout,
+  bind,
+}: {
+  state: RefObject<GalleryState>;
+  layout: GalleryLayout;
+  bind: RefObject<(() => void) | null>;
+}) {
   const camera = useThree((s) => s.camera);
   const invalidate = useThree((s) => s.invalidate);
   const highlight = useRef<Mesh>(null);

@@ -4,12 +4,20 @@ import type { ImageQuery } from '../../../../api/projectsApi';
 import { fetchWithToken } from '../AuthedThumbnail';
 
 /** GET projects/:projectId/atlas with the image list's filters (contract/apiAtlas.ts). */
-export function fetchAtlasIndex(projectId: string, query: ImageQuery, cell: AtlasCellSize, signal?: AbortSignal): Promise<AtlasIndex> {
+export function fetchAtlasIndex(
+  projectId: string,
+  query: ImageQuery,
+  cell: AtlasCellSize,
+  signal?: AbortSignal,
+): Promise<AtlasIndex> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...query, cell })) {
     if (value !== undefined && value !== '' && key !== 'cursor' && key !== 'limit') params.set(key, String(value));
   }
-  return apiFetch(`projects/${encodeURIComponent(projectId)}/atlas?${params.toString()}`, { schema: atlasIndexSchema, ...(signal ? { signal } : {}) });
+  return apiFetch(`projects/${encodeURIComponent(projectId)}/atlas?${params.toString()}`, {
+    schema: atlasIndexSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /**

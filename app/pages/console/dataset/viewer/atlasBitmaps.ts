@@ -43,6 +43,9 @@ export function releaseAtlasBitmap(url: string): void {
     if (entry.users > 0 || entries.get(url) !== entry) return;
     entries.delete(url);
     entry.controller.abort();
-    entry.bitmap.then((b) => b.close(), () => undefined);
+    entry.bitmap.then(
+      (b) => b.close(),
+      () => undefined,
+    );
   }, LINGER_MS);
 }

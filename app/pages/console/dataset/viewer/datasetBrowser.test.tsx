@@ -13,10 +13,23 @@ signedInConsoleTests();
 
 const emptyAtlas: AtlasIndex = { cellSize: 128, columns: 16, total: 0, processing: 0, pages: [] };
 const atlasOf = (n: number, processing = 0): AtlasIndex => ({
-  cellSize: 128, columns: 16, total: n, processing,
-  pages: [{ key: 'k'.repeat(64), url: `projects/p1/atlas/${'k'.repeat(64)}.webp`, images: Array.from({ length: n }, (_, i) => ({
-    id: `i${i}`, fileName: `img-${i}.jpg`, state: i < processing ? 'processing' as const : 'ready' as const, width: 64, height: 48,
-  })) }],
+  cellSize: 128,
+  columns: 16,
+  total: n,
+  processing,
+  pages: [
+    {
+      key: 'k'.repeat(64),
+      url: `projects/p1/atlas/${'k'.repeat(64)}.webp`,
+      images: Array.from({ length: n }, (_, i) => ({
+        id: `i${i}`,
+        fileName: `img-${i}.jpg`,
+        state: i < processing ? ('processing' as const) : ('ready' as const),
+        width: 64,
+        height: 48,
+      })),
+    },
+  ],
 });
 
 function render(handlers: Record<string, StubHandler>, locale: 'ko' | 'en' = 'ko', project = projectFixture()) {
@@ -28,7 +41,12 @@ function render(handlers: Record<string, StubHandler>, locale: 'ko' | 'en' = 'ko
     'GET projects/p1/tags': () => json(200, []),
     ...handlers,
   });
-  renderWithProviders(<Route path={paths.consoleProject}><ProjectPage /></Route>, { path: '/console/projects/p1', locale });
+  renderWithProviders(
+    <Route path={paths.consoleProject}>
+      <ProjectPage />
+    </Route>,
+    { path: '/console/projects/p1', locale },
+  );
   return calls;
 }
 
@@ -62,7 +80,9 @@ describe('list / gallery toggle', () => {
   it('says so, in English, when the browser has no WebGL (jsdom has none), with the list still there', async () => {
     render({ 'GET projects/p1/atlas': () => json(200, atlasOf(5, 2)) }, 'en');
     fireEvent.click(await screen.findByRole('button', { name: 'Gallery' }));
-    expect((await screen.findByTestId('viewer-unavailable')).textContent).toContain('This browser cannot use WebGL, so the gallery cannot be shown.');
+    expect((await screen.findByTestId('viewer-unavailable')).textContent).toContain(
+      'This browser cannot use WebGL, so the gallery cannot be shown.',
+    );
     expect(screen.queryByTestId('dataset-viewer')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'List' }));
     expect(await screen.findByTestId('image-list')).toBeTruthy();

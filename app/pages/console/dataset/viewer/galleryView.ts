@@ -40,7 +40,14 @@ export function worldToScreen(view: GalleryView, size: ViewportSize, wx: number,
 }
 
 /** Zooms by `factor` keeping the world point under (px, py) where it is on screen. */
-export function zoomAbout(view: GalleryView, size: ViewportSize, factor: number, px: number, py: number, limits: { min: number; max: number }): GalleryView {
+export function zoomAbout(
+  view: GalleryView,
+  size: ViewportSize,
+  factor: number,
+  px: number,
+  py: number,
+  limits: { min: number; max: number },
+): GalleryView {
   const zoom = Math.min(Math.max(view.zoom * factor, limits.min), limits.max);
   const [wx, wy] = screenToWorld(view, size, px, py);
   return { zoom, x: wx - (px - size.width / 2) / zoom, y: wy + (py - size.height / 2) / zoom };
