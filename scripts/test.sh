@@ -4,7 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
-step() { printf '\n\033[1m› %s\033[0m\n' "$*"; }
+last=$start
+# Each step prints how long the one before it took, so CI's time can be read step by step.
+step() {
+  local now; now=$(date +%s)
+  (( now > start )) && printf '  (%ss)\n' $(( now - last ))
+  last=$now
+  printf '\n\033[1m› %s\033[0m\n' "$*"
+}
 
 step "dependencies";  bash scripts/ensure-deps.sh
 step "browser, unzip"; bash scripts/ensure-browser.sh
@@ -21,4 +28,5 @@ step "bundle budget"; npx tsx scripts/checkBundle.ts
 step "test build (with lab pages)"; VITE_LAB=1 npx vite build --logLevel warn
 step "browser tests"; npx playwright test
 
+step "done"
 printf '\nnpm test finished in %ss\n' $(( $(date +%s) - start ))
