@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { contrastRatio } from '../utils/color';
+import { contrastRatio } from '../../contract/color';
 import { Avatar, avatarColor, avatarInitial, avatarSrc } from './Avatar';
 
 describe('avatarColor', () => {

@@ -5,7 +5,7 @@ import { href } from '../../contract/routes';
 import { env } from '../config/env';
 import { Avatar as ChakraAvatar } from '../theme/parts/avatar';
 import { Tooltip } from '../theme/parts/tooltip';
-import { contrastRatio, hslToHex } from '../utils/color';
+import { contrastRatio, hslToHex } from '../../contract/color';
 
 /** Spec: avatars are 40 px unless told otherwise; image avatars are requested at quality 80. */
 export const AVATAR_SIZE = 40;

@@ -1,3 +1,4 @@
+import { parseHexColor } from '../../contract/color';
 import { BOX_FLAGS } from '../../shaders';
 import type { AnnotationChange, AnnotationStore } from '../AnnotationStore';
 import { visibleImageRect } from '../camera';
@@ -9,7 +10,6 @@ import { BoxMapBuild, RASTER_CHUNK, stripRows } from './BoxMapBuild';
 import { boxMapScale } from './boxMapRaster';
 import { BoxStream } from './BoxStream';
 import { DEFAULT_LABEL_LIMITS } from './labelLimits';
-import { parseHexColor } from './parseHexColor';
 import type { Passes } from './Renderer';
 
 /** Most boxes (estimated from the count grid) drawn one by one before the box map takes over. */

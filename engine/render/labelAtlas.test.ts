@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitText, layoutCells, tagTextColor } from './labelAtlas';
+import { fitText, layoutCells } from './labelAtlas';
 
 describe('layoutCells', () => {
   it('packs tags left to right and starts a row when the next does not fit', () => {
@@ -36,16 +36,5 @@ describe('fitText', () => {
   it('cuts long names with an ellipsis to the longest prefix that fits', () => {
     expect(fitText('pedestrian', 50, measure)).toBe('pede…');
     expect(measure(fitText('a very long label name', 95, measure))).toBeLessThanOrEqual(95);
-  });
-});
-
-describe('tagTextColor', () => {
-  it('puts white on dark and saturated colours, dark text on light ones', () => {
-    expect(tagTextColor('#1e88e5')).toBe('#fff');
-    expect(tagTextColor('#e53935')).toBe('#fff');
-    expect(tagTextColor('#000000')).toBe('#fff');
-    expect(tagTextColor('#fdd835')).toBe('#1a1a1a');
-    expect(tagTextColor('#00ffff')).toBe('#1a1a1a');
-    expect(tagTextColor('#ffffff')).toBe('#1a1a1a');
   });
 });

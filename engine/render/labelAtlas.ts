@@ -1,5 +1,5 @@
+import { textColorOn } from '../../contract/color';
 import type { LabelClass } from '../types';
-import { parseHexColor } from './parseHexColor';
 
 /** Tag height in CSS px (one line of 11 px text). */
 const TAG_HEIGHT = 16;
@@ -68,21 +68,6 @@ export function fitText(text: string, maxWidth: number, measure: (s: string) => 
   return `${chars.slice(0, lo).join('')}…`;
 }
 
-/**
- * Text colour readable on a tag of `color`: white, or near-black on light colours (yellow,
- * cyan, light green…), by the colour's relative luminance (sRGB, WCAG's formula).
- */
-export function tagTextColor(color: string): string {
-  const [r, g, b] = parseHexColor(color).map((v) => {
-    const c = v / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  const luminance = 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-  // White stays on the mid tones of the label palette (blue, red, green: luminance 0.2–0.3, as
-  // the app's own buttons); light colours (yellow ≈ 0.7, cyan ≈ 0.8) get dark text.
-  return luminance > 0.4 ? '#1a1a1a' : '#fff';
-}
-
 /** The atlas image and where each label's tag is in it (index = label index). */
 export interface LabelAtlas {
   image: OffscreenCanvas | HTMLCanvasElement;
@@ -137,7 +122,7 @@ export function drawLabelAtlas(
     ctx.beginPath();
     ctx.roundRect(x, y, cell.width / dpr, TAG_HEIGHT, 2);
     ctx.fill();
-    ctx.fillStyle = tagTextColor(label.color);
+    ctx.fillStyle = textColorOn(label.color);
     ctx.fillText(texts[i] ?? '', x + TAG_PADDING, y + TAG_HEIGHT / 2 + 0.5);
   });
   return { image: canvas, cells, width: layout.width, height };

@@ -7,7 +7,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Which top-level folders each top-level folder may import from (itself always allowed). */
 export const ALLOWED = {
   app: ['engine', 'shaders', 'workers', 'contract', 'locales', 'public'],
-  engine: ['shaders'],
+  // The contract is pure shared code (colours, limits): the engine may use it.
+  engine: ['shaders', 'contract'],
   shaders: [],
   workers: ['engine', 'contract'],
   contract: [],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { ImportReport } from '../../contract/apiImports';
+import { pickLabelColors } from '../../contract/color';
 import { DatasetImportError, type PlannedBox, type PlannedImage } from '../../contract/datasetFormat/types';
 import { labelNameSchema } from '../../contract/validationConsole';
 import type { AnnotationsTable, Database, ImagesTable } from '../db/schema';
@@ -9,7 +10,6 @@ import { enqueueJob } from '../jobs/jobQueue';
 import { ANNOTATION_INSERT_CHUNK } from '../projects/annotationViews';
 import { labelKeyOf } from '../projects/labelViews';
 import { splitFor } from '../projects/splitAssignment';
-import { pickLabelColors } from './labelColors';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

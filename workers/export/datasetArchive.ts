@@ -16,6 +16,7 @@
  */
 import { Zip, ZipPassThrough, strToU8 } from 'fflate';
 import { CocoBuilder } from './cocoJson';
+import { parseHexColor } from '../../contract/color';
 import { crc32 } from '../../contract/datasetFormat/crc32';
 import { deflateText } from './deflateText';
 import { ZIP_LIMIT_ERROR } from './zipLimitError';
@@ -106,9 +107,9 @@ class DeflatedText extends StoredEntry {
   }
 }
 
+/** 'r,g,b' of a label colour, as CVAT's label map writes it. */
 function rgb(color: string): string {
-  const n = Number.parseInt(color.slice(1), 16);
-  return Number.isNaN(n) ? '0,0,0' : `${(n >> 16) & 255},${(n >> 8) & 255},${n & 255}`;
+  return parseHexColor(color).slice(0, 3).join(',');
 }
 
 export class DatasetArchive {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../contract/apiProjects';
+import { nextLabelColor } from '../../../../contract/color';
 import { newLabelSchema } from '../../../../contract/validation';
 import { formErrorOf, schemaFieldErrors, type FieldErrors } from '../../../api/formErrors';
 import { projectsApi } from '../../../api/projectsApi';
@@ -11,7 +12,6 @@ import { Field } from '../../../theme/parts/field';
 import { projectErrorKey } from '../projects/projectErrors';
 import { projectKeys, useLabels } from '../projects/projectQueries';
 import { toaster } from '../toaster';
-import { nextLabelColor } from './labelColors';
 
 type Label = NonNullable<ReturnType<typeof useLabels>['data']>[number];
 
