@@ -6,9 +6,6 @@ import { emailSchema, introductionSchema, passwordChangeSchema, passwordSchema, 
  * (`VITE_API_BASE`, default `/api`). Request schemas are `.strict()`: unknown keys are a 400.
  */
 
-/** Token lifetimes (spec section 9). The server may shorten them in tests (env). */
-export const ACCESS_TOKEN_MAX_AGE_S = 1800;
-export const REFRESH_TOKEN_MAX_AGE_S = 604800;
 /** Failed logins before a captcha is required. */
 export const LOGIN_FAILURES_BEFORE_CAPTCHA = 5;
 /** Profile image, thumbnail and avatar limit (spec section 9). */

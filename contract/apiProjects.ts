@@ -158,6 +158,7 @@ export const labelSchema = z.object({
   position: z.number(),
   annotationCount: z.number(),
 });
+export type Label = z.infer<typeof labelSchema>;
 export const labelListSchema = z.array(labelSchema);
 export const labelWriteSchema = z
   .object({ name: labelNameSchema, color: requiredString().regex(HEX_COLOR, { error: V.color }) })
@@ -166,20 +167,14 @@ export const labelUpdateSchema = z
   .object({ name: labelNameSchema, color: requiredString().regex(HEX_COLOR, { error: V.color }) })
   .partial()
   .strict();
+/** 200 answer of DELETE …/labels/:labelId: how many annotations went with the label. */
+export const labelDeletedSchema = z.object({ deletedAnnotations: z.number() });
+/** 200 answer of GET …/labels/:labelId/usage. */
+export const labelUsageSchema = z.object({ annotations: z.number(), images: z.number() });
 
 export const SPLITS = ['train', 'validation', 'test'] as const;
 export type Split = (typeof SPLITS)[number];
 export const IMAGE_STATES = ['processing', 'ready', 'failed'] as const;
-
-/** A box in image pixels (top-left origin). Exports validate it: inside the image, positive size. */
-export const boxSchema = z.object({
-  id: z.string(),
-  labelId: z.string(),
-  x: z.number(),
-  y: z.number(),
-  width: z.number().positive(),
-  height: z.number().positive(),
-});
 
 /**
  * Images: GET projects/:projectId/images?tag=&label=&labeled=&split=&q=&sort=&cursor=&limit= →
@@ -230,6 +225,8 @@ export const imageQuerySchema = z
     limit: z.coerce.number().int().min(1).max(500).default(100),
   })
   .strict();
+/** The image list's filters as the client sends them (sort and limit may be left to the server). */
+export type ImageQuery = z.input<typeof imageQuerySchema>;
 export const imagePageSchema = z.object({
   items: z.array(imageSchema),
   total: z.number(),

@@ -32,11 +32,6 @@ export function screenToImage(view: View, viewport: Viewport, p: Vec2): Vec2 {
   };
 }
 
-/** Device pixels per image pixel: what the pyramid level must match for a sharp picture. */
-export function deviceZoom(view: View, viewport: Viewport): number {
-  return view.zoom * viewport.dpr;
-}
-
 /** `zoom` limited to `limits` (the lower bound wins if the limits are inverted). */
 export function clampZoom(zoom: number, limits: ZoomLimits): number {
   return Math.max(limits.min, Math.min(limits.max, zoom));
@@ -137,9 +132,4 @@ export function imageToClipMatrix(view: View, viewport: Viewport, out = new Floa
   out[7] = -view.centerY * sy;
   out[8] = 1;
   return out;
-}
-
-/** Whether two views are equal (exactly: views are values, not measurements). */
-export function sameView(a: View, b: View): boolean {
-  return a.centerX === b.centerX && a.centerY === b.centerY && a.zoom === b.zoom;
 }

@@ -35,9 +35,6 @@ export type BoxCommand =
   /** Every box replaced (bulk set: an import, an auto-labelling result). */
   | { id: string; type: 'setBoxes'; before: Box[]; after: Box[] };
 
-/** The discriminant of {@link BoxCommand}. */
-export type BoxCommandType = BoxCommand['type'];
-
 /** What a command is applied to: the annotation store's raw, history-free mutations. */
 export interface CommandTarget {
   getBox(id: string): Readonly<Box> | undefined;

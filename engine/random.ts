@@ -34,10 +34,3 @@ export function randomNormal(random: Random): number {
   const u = 1 - random(); // (0, 1]: log(0) would be -Infinity
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
 }
-
-/** One element of a non-empty array, chosen uniformly. */
-export function randomPick<T>(random: Random, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)];
-  if (item === undefined) throw new RangeError('randomPick of an empty array');
-  return item;
-}

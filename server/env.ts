@@ -30,6 +30,7 @@ const schema = z
     ),
     /** Origin used in links inside mails; default http://HOST:PORT. */
     PUBLIC_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
+    /** Token lifetimes (spec section 9: 30 minutes, 7 days); tests shorten them. */
     ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(1).max(86_400).default(1800),
     REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
     /** `smtp://user:pass@host:587` or `smtps://…`; without it mails go to DATA_DIR/outbox/. */

@@ -1,4 +1,4 @@
-import { localizePath, paths, splitLocale, type Locale } from '../../contract/routes';
+import { localizePath, paths, splitLocale } from '../../contract/routes';
 
 /** The query parameter of /login that remembers where a signed-out visitor was going. */
 export const REDIRECT_PARAM = 'redirect';
@@ -31,8 +31,4 @@ export function loginHrefFromLocation(loc: Pick<Location, 'pathname' | 'search'>
 /** Where to go after signing in: the remembered path, or `fallback`. */
 export function redirectTarget(search: string, fallback: string): string {
   return safeRedirect(new URLSearchParams(search).get(REDIRECT_PARAM)) ?? fallback;
-}
-
-export function localeOfLocation(loc: Pick<Location, 'pathname'> = window.location): Locale {
-  return splitLocale(loc.pathname).locale;
 }

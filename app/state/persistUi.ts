@@ -3,15 +3,13 @@ import { z } from 'zod';
 import { ui } from './ui';
 
 /**
- * Persists the durable part of the UI state (visit, theme, login lock) in localStorage. Loaded
+ * Persists the durable part of the UI state (the login lock) in localStorage. Loaded
  * after first paint so the landing route does not carry the validator; stored data is checked
  * with zod and ignored when it does not match.
  */
 export const PERSIST_KEY = 'ui-state';
 
 export const persistedUiSchema = z.object({
-  visit: z.boolean(),
-  theme: z.enum(['light', 'dark']),
   loginLockStatus: z.object({
     captchaActive: z.boolean(),
     latestLoginTryDate: z.number().nullable(),
@@ -34,10 +32,7 @@ export function persistUi(storage: Pick<Storage, 'getItem' | 'setItem'> = localS
   restoreUi(storage);
   return subscribe(ui, () => {
     try {
-      storage.setItem(
-        PERSIST_KEY,
-        JSON.stringify({ visit: ui.visit, theme: ui.theme, loginLockStatus: ui.loginLockStatus }),
-      );
+      storage.setItem(PERSIST_KEY, JSON.stringify({ loginLockStatus: ui.loginLockStatus }));
     } catch {
       // Storage full or disabled: the state still works for this tab.
     }

@@ -1,4 +1,4 @@
-import { EngineCore, type EngineCoreEvents } from '../EngineCore';
+import { EngineCore } from '../EngineCore';
 import { Emitter } from '../emitter';
 import type { Overlay } from '../tools/Tool';
 import {
@@ -254,5 +254,3 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
   };
   return engine;
 }
-
-export type { EngineCoreEvents };

@@ -58,8 +58,3 @@ export function uploadTileTexture(gl: WebGL2RenderingContext, image: TileImage, 
   upload(gl, image, false);
   return { texture, width: image.width, height: image.height };
 }
-
-/** GPU bytes of a tile texture (RGBA8, no mipmaps). */
-export function tileTextureBytes(width: number, height: number): number {
-  return width * height * 4;
-}

@@ -6,10 +6,6 @@ import { FAQ_CATEGORIES, type FaqCategory } from '../../../contract/apiSupport';
  */
 export { FAQ_CATEGORIES, type FaqCategory };
 
-export function isFaqCategory(value: string): value is FaqCategory {
-  return (FAQ_CATEGORIES as readonly string[]).includes(value);
-}
-
 /** The element id of an FAQ entry on the FAQ page (an anchor the search results link to). */
 export function faqAnchor(id: string): string {
   return `faq-${id}`;
