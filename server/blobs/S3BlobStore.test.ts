@@ -1,106 +1,152 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHash, randomBytes } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { AwsClient } from 'aws4fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseListPage, S3BlobStore } from './S3BlobStore';
+import { describeBlobStoreContract } from './blobStoreContract';
+import { parseListPage, S3BlobStore, type S3Options } from './S3BlobStore';
+import { startTestS3Server, type TestS3Server } from './startTestS3Server';
 
-/**
- * A small stand-in for an S3 endpoint (objects in a map, path-style URLs): enough of PUT, copy,
- * HEAD, DELETE and ListObjectsV2 paging to check what the client sends and how it reads answers.
- * The signing itself is aws4fetch's and is not re-verified here.
- */
-interface StoredObject {
-  body: Buffer;
-  modified: Date;
-}
-const objects = new Map<string, StoredObject>();
-const requests: string[] = [];
-let server: Server;
-let store: S3BlobStore;
-
-function listXml(prefixToken: string | null): string {
-  const keys = [...objects.keys()].sort();
-  const start = prefixToken ? keys.indexOf(prefixToken) : 0;
-  const page = keys.slice(start, start + 2);
-  const next = keys[start + 2];
-  const contents = page
-    .map(
-      (k) =>
-        `<Contents><Key>${k}</Key><LastModified>${objects.get(k)!.modified.toISOString()}</LastModified><ETag>&quot;x&quot;</ETag><Size>${objects.get(k)!.body.length}</Size></Contents>`,
-    )
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>bucket</Name>${contents}<IsTruncated>${next ? 'true' : 'false'}</IsTruncated>${next ? `<NextContinuationToken>${next}</NextContinuationToken>` : ''}</ListBucketResult>`;
-}
-
+const MiB = 1024 * 1024;
+let s3: TestS3Server;
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://s3');
-    const key = url.pathname.replace(/^\/bucket\/?/, '');
-    requests.push(`${req.method} ${key || url.search}${req.headers['x-amz-copy-source'] ? ' copy' : ''}`);
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const obj = objects.get(key);
-      if (req.method === 'GET' && !key) {
-        res.setHeader('Content-Type', 'application/xml');
-        res.end(listXml(url.searchParams.get('continuation-token')));
-      } else if (req.method === 'PUT' && req.headers['x-amz-copy-source']) {
-        if (!obj) return void res.writeHead(404).end();
-        obj.modified = new Date();
-        res.end('<CopyObjectResult/>');
-      } else if (req.method === 'PUT') {
-        objects.set(key, { body: Buffer.concat(chunks), modified: new Date() });
-        res.end();
-      } else if (req.method === 'HEAD') {
-        if (!obj) return void res.writeHead(404).end();
-        res.writeHead(200, { 'Last-Modified': obj.modified.toUTCString(), 'Content-Length': obj.body.length }).end();
-      } else if (req.method === 'DELETE') {
-        objects.delete(key);
-        res.writeHead(204).end();
-      } else {
-        res.writeHead(obj ? 200 : 404).end(obj?.body);
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  store = new S3BlobStore({
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: 'bucket',
-    region: 'us-east-1',
-    accessKeyId: 'k',
-    secretAccessKey: 's',
-  });
+  s3 = await startTestS3Server();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => s3.close());
 
-describe('S3BlobStore list and deleteIfOlderThan', () => {
-  it('lists every page of ListObjectsV2 and skips objects that are not blobs', async () => {
-    const keys = await Promise.all(['one', 'two', 'three', 'four', 'five'].map((s) => store.put(Buffer.from(s))));
-    objects.set('notes/readme.txt', { body: Buffer.from('not ours'), modified: new Date() });
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** The requests since `from`, without the server's address. */
+const sentSince = (from: number) => s3.requests.slice(from);
+
+describeBlobStoreContract('S3BlobStore on s3rver', async () => {
+  const options = await s3.createBucket();
+  return {
+    store: new S3BlobStore(options),
+    setStoredAt: (key, when) => utimes(s3.objectFile(options.bucket, key), when, when),
+    dispose: async () => {},
+  };
+});
+
+describe('S3BlobStore on s3rver', () => {
+  let options: S3Options;
+  let store: S3BlobStore;
+  beforeAll(async () => {
+    options = await s3.createBucket();
+    store = new S3BlobStore({ ...options, listPageSize: 2 });
+  });
+
+  it('lists page by page with continuation tokens and skips objects that are not blobs', async () => {
+    const keys = await Promise.all(['one', 'two', 'three', 'four', 'five'].map((t) => store.put(Buffer.from(t))));
+    const other = new AwsClient({ ...options, service: 's3' });
+    const res = await other.fetch(`${options.endpoint}/${options.bucket}/notes/readme.txt`, {
+      method: 'PUT',
+      body: 'not a blob',
+    });
+    expect(res.status).toBe(200);
+    const from = s3.requests.length;
     const listed = [];
     for await (const item of store.list()) listed.push(item);
     expect(listed.map((i) => i.key).sort()).toEqual([...keys].sort());
     expect(listed.find((i) => i.key === keys[2])?.size).toBe(5);
-    expect(requests.filter((r) => r.startsWith('GET ?')).length).toBe(3);
+    // Six objects, two a page: three pages, the later ones asked for by their token.
+    const pages = sentSince(from);
+    expect(pages).toHaveLength(3);
+    expect(pages.filter((r) => r.includes('continuation-token='))).toHaveLength(2);
   });
 
-  it('refreshes the time of bytes stored again by copying the object onto itself', async () => {
-    const key = await store.put(Buffer.from('again'));
-    objects.get(key)!.modified = new Date(Date.now() - 3_600_000);
-    requests.length = 0;
-    expect(await store.put(Buffer.from('again'))).toBe(key);
-    expect(requests).toEqual([`HEAD ${key}`, `PUT ${key} copy`]);
-    expect(objects.get(key)!.modified.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  it('refreshes bytes stored again by copying the object onto itself, without sending them', async () => {
+    const key = await store.put(Buffer.from('stored twice'));
+    const from = s3.requests.length;
+    expect(await store.put(Readable.from([Buffer.from('stored '), Buffer.from('twice')]))).toBe(key);
+    expect(sentSince(from)).toEqual([`HEAD /${options.bucket}/${key}`, `PUT /${options.bucket}/${key} +copy`]);
   });
 
-  it('deletes only objects last modified before the cutoff', async () => {
-    const key = await store.put(Buffer.from('old one'));
-    const cutoff = new Date(Date.now() - 60_000);
-    expect(await store.deleteIfOlderThan(key, cutoff)).toBe(false);
-    objects.get(key)!.modified = new Date(Date.now() - 3_600_000);
-    expect(await store.deleteIfOlderThan(key, cutoff)).toBe(true);
-    expect(objects.has(key)).toBe(false);
-    expect(await store.deleteIfOlderThan(key, cutoff)).toBe(false);
+  it('sends a put again when S3 answers 503 SlowDown', async () => {
+    const bytes = Buffer.from('busy bucket');
+    const key = sha256(bytes);
+    s3.failNext((method, url) => method === 'PUT' && url.pathname.endsWith(key), 503, 'SlowDown');
+    const from = s3.requests.length;
+    expect(await store.put(bytes)).toBe(key);
+    expect(sentSince(from).filter((r) => r === `PUT /${options.bucket}/${key}`)).toHaveLength(2);
+    expect(await store.has(key)).toBe(true);
+  });
+
+  it('sends the bytes when the object vanished between its HEAD and its copy', async () => {
+    const bytes = Buffer.from('collected meanwhile');
+    const key = await store.put(bytes);
+    s3.failNext((method, url) => method === 'PUT' && url.pathname.endsWith(key), 404, 'NoSuchKey');
+    const from = s3.requests.length;
+    expect(await store.put(bytes)).toBe(key);
+    expect(sentSince(from).slice(1)).toEqual([`PUT /${options.bucket}/${key} +copy`, `PUT /${options.bucket}/${key}`]);
+  });
+
+  it('takes an error in the body of a 200 answer to a copy for the failure it is', async () => {
+    const key = await store.put(Buffer.from('copy fails late'));
+    s3.failNext((method, url) => method === 'PUT' && url.pathname.endsWith(key), 200, 'InternalError');
+    await expect(store.put(Buffer.from('copy fails late'))).rejects.toMatchObject({
+      operation: 'copy',
+      code: 'InternalError',
+    });
+  });
+
+  it('sends a blob larger than one part as a multipart upload', async () => {
+    const bytes = randomBytes(10 * MiB + 12_345);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) =>
+      bytes.subarray(i * 65_536, (i + 1) * 65_536),
+    );
+    const big = new S3BlobStore({ ...options, partBytes: 5 * MiB });
+    const from = s3.requests.length;
+    const key = await big.put(Readable.from(chunks));
+    expect(key).toBe(sha256(bytes));
+    const sent = sentSince(from).map((r) => r.replace(/uploadId=[0-9a-f]+/, 'uploadId=ID'));
+    expect(sent[0]).toBe(`HEAD /${options.bucket}/${key}`);
+    expect(sent[1]).toBe(`POST /${options.bucket}/${key}?uploads`);
+    expect(sent.slice(2, 5).sort()).toEqual(
+      [1, 2, 3].map((n) => `PUT /${options.bucket}/${key}?partNumber=${n}&uploadId=ID`),
+    );
+    expect(sent.slice(5)).toEqual([`POST /${options.bucket}/${key}?uploadId=ID`]);
+    const blob = await big.get(key);
+    expect(blob?.size).toBe(bytes.length);
+    const back: Buffer[] = [];
+    for await (const chunk of blob!.stream) back.push(chunk as Buffer);
+    expect(sha256(Buffer.concat(back))).toBe(key);
+    expect(await s3.pendingUploads(options.bucket)).toEqual([]);
+  });
+
+  it('aborts a multipart upload that fails, leaving no object and no upload', async () => {
+    const bytes = randomBytes(10 * MiB + 1);
+    const big = new S3BlobStore({ ...options, partBytes: 5 * MiB });
+    s3.cutNext((method, url) => method === 'PUT' && url.searchParams.get('partNumber') === '2');
+    const from = s3.requests.length;
+    await expect(big.put(bytes)).rejects.toThrow();
+    const key = sha256(bytes);
+    expect(sentSince(from).at(-1)).toMatch(new RegExp(`^DELETE /${options.bucket}/${key}\\?uploadId=[0-9a-f]+$`));
+    expect(await s3.pendingUploads(options.bucket)).toEqual([]);
+    expect(await big.has(key)).toBe(false);
+  });
+
+  it('sends nothing for a source stream that fails, however large', async () => {
+    const from = s3.requests.length;
+    let sent = 0;
+    const failing = new Readable({
+      read() {
+        if (sent >= 6 * MiB) return void this.destroy(new Error('upload cancelled'));
+        sent += MiB;
+        this.push(randomBytes(MiB));
+      },
+    });
+    await expect(store.put(failing)).rejects.toThrow('upload cancelled');
+    expect(sentSince(from)).toEqual([]);
+  });
+
+  it('reports a wrong access key or a missing bucket as errors, not as missing blobs', async () => {
+    const key = await store.put(Buffer.from('guarded'));
+    const stranger = new S3BlobStore({ ...options, accessKeyId: 'NOBODY' });
+    await expect(stranger.has(key)).rejects.toMatchObject({ status: 403, code: null });
+    await expect(stranger.get(key)).rejects.toMatchObject({ status: 403, code: 'InvalidAccessKeyId' });
+    const nowhere = new S3BlobStore({ ...options, bucket: 'no-such-bucket' });
+    await expect(nowhere.get(key)).rejects.toMatchObject({ status: 404, code: 'NoSuchBucket' });
+    await expect(nowhere.put(Buffer.from('x'))).rejects.toMatchObject({ code: 'NoSuchBucket' });
   });
 });
 

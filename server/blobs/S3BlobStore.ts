@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import { isBlobKey, type BlobInfo, type BlobObject, type BlobStore } from './BlobStore';
+import { putMultipart } from './putMultipart';
+import { discard, okBody, s3Failure, xmlTag } from './s3Responses';
+import { spoolBlob } from './spoolBlob';
 
 export interface S3Options {
   endpoint: string;
@@ -15,21 +12,37 @@ export interface S3Options {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /**
+   * Blobs up to this size go in one PUT, larger ones as a multipart upload of parts this size.
+   * Default 8 MiB; S3's smallest part is 5 MiB, so smaller values are raised to that.
+   */
+  partBytes?: number;
+  /** Keys per ListObjectsV2 page: 1000 (S3's maximum) unless set. */
+  listPageSize?: number;
 }
+
+const MIN_PART_BYTES = 5 * 1024 * 1024;
+const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
 
 /**
  * Blobs in an S3-compatible bucket (AWS, MinIO, R2, …), path-style URLs
  * `<endpoint>/<bucket>/<key>`, requests signed with SigV4 by aws4fetch. The key is the content
- * hash, which is known only after reading the bytes: a put spools them to a temporary file
- * (bounded memory), then uploads that file with its length. Bytes already stored are not sent
- * again, but their object is copied onto itself so that its LastModified is fresh: the garbage
- * collector keeps blobs younger than its grace period, and a new upload of old bytes must count
- * as young until its row is written.
+ * hash, which is known only after reading the bytes: a put reads them once (in memory up to one
+ * part, else into a temporary file), then sends them with their length, as a multipart upload
+ * past one part. Bytes already stored are not sent again, but their object is copied onto itself
+ * so that its LastModified is fresh: the garbage collector keeps blobs younger than its grace
+ * period, and a new upload of old bytes must count as young until its row is written.
+ *
+ * The credentials need GetObject, PutObject, DeleteObject, ListBucket and
+ * AbortMultipartUpload; without ListBucket, S3 answers 403 instead of 404 for a missing key,
+ * which this store reports as an error, not as a missing blob.
  */
 export class S3BlobStore implements BlobStore {
   private readonly client: AwsClient;
   private readonly base: string;
   private readonly bucket: string;
+  private readonly partBytes: number;
+  private readonly listPageSize: number;
 
   constructor(options: S3Options) {
     this.client = new AwsClient({
@@ -40,6 +53,8 @@ export class S3BlobStore implements BlobStore {
     });
     this.bucket = options.bucket;
     this.base = `${options.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(options.bucket)}`;
+    this.partBytes = Math.max(MIN_PART_BYTES, options.partBytes ?? DEFAULT_PART_BYTES);
+    this.listPageSize = Math.min(1000, Math.max(1, options.listPageSize ?? 1000));
   }
 
   private urlOf(key: string): string {
@@ -48,84 +63,82 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(data: Readable | Uint8Array): Promise<string> {
-    const dir = await mkdtemp(path.join(tmpdir(), 'blob-'));
-    const file = path.join(dir, 'body');
+    const blob = await spoolBlob(data, this.partBytes);
     try {
-      const hash = createHash('sha256');
-      const hasher = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      const source = data instanceof Readable ? data : Readable.from([Buffer.from(data)]);
-      await pipeline(source, hasher, createWriteStream(file));
-      const key = hash.digest('hex');
-      if (await this.has(key)) {
-        await this.touch(key);
-        return key;
+      if ((await this.has(blob.key)) && (await this.touch(blob.key))) return blob.key;
+      const url = this.urlOf(blob.key);
+      if (blob.size > this.partBytes) {
+        await putMultipart(this.client, url, blob, this.partBytes);
+      } else {
+        // A buffer, not a stream: aws4fetch can send it again when S3 answers 5xx.
+        const res = await this.client.fetch(url, { method: 'PUT', body: await blob.read(0, blob.size) });
+        if (!res.ok) throw await s3Failure('put', res);
+        await discard(res);
       }
-      const { size } = await stat(file);
-      const body = Readable.toWeb(createReadStream(file)) as unknown as ReadableStream;
-      const res = await this.client.fetch(this.urlOf(key), {
-        method: 'PUT',
-        body,
-        headers: { 'Content-Length': String(size), 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
-        // Node's fetch needs this to send a stream body.
-        duplex: 'half',
-      } as RequestInit);
-      if (!res.ok) throw new Error(`S3 put failed with status ${res.status}`);
-      return key;
+      return blob.key;
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await blob.dispose();
     }
   }
 
   async get(key: string): Promise<BlobObject | null> {
     if (!isBlobKey(key)) return null;
     const res = await this.client.fetch(this.urlOf(key));
-    if (res.status === 404) return null;
-    if (!res.ok || !res.body) throw new Error(`S3 get failed with status ${res.status}`);
+    if (!res.ok) {
+      const failure = await s3Failure('get', res);
+      // A missing bucket is a configuration error, not a missing blob.
+      if (res.status === 404 && failure.code !== 'NoSuchBucket') return null;
+      throw failure;
+    }
     const size = Number(res.headers.get('content-length') ?? 0);
-    return { stream: Readable.fromWeb(res.body as unknown as WebReadableStream), size };
+    const body = res.body ? Readable.fromWeb(res.body as unknown as WebReadableStream) : Readable.from([]);
+    return { stream: body, size };
   }
 
   async has(key: string): Promise<boolean> {
     if (!isBlobKey(key)) return false;
     const res = await this.client.fetch(this.urlOf(key), { method: 'HEAD' });
     if (res.status === 404) return false;
-    if (!res.ok) throw new Error(`S3 head failed with status ${res.status}`);
+    if (!res.ok) throw await s3Failure('head', res);
     return true;
   }
 
   async delete(key: string): Promise<void> {
     if (!isBlobKey(key)) return;
     const res = await this.client.fetch(this.urlOf(key), { method: 'DELETE' });
-    if (!res.ok && res.status !== 404) throw new Error(`S3 delete failed with status ${res.status}`);
+    if (!res.ok && res.status !== 404) throw await s3Failure('delete', res);
+    await discard(res);
   }
 
-  /** Copies the object onto itself (metadata replaced, which S3 requires for a self-copy). */
-  private async touch(key: string): Promise<void> {
+  /**
+   * Copies the object onto itself (metadata replaced, which S3 requires for a self-copy); false
+   * when it has gone in the meantime. CopyObject stops at 5 GB, above the largest blob
+   * (contract IMPORT_MAX_BYTES).
+   */
+  private async touch(key: string): Promise<boolean> {
     const res = await this.client.fetch(this.urlOf(key), {
       method: 'PUT',
       headers: {
         'x-amz-copy-source': `/${encodeURIComponent(this.bucket)}/${key}`,
         'x-amz-metadata-directive': 'REPLACE',
-        'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
       },
     });
-    if (!res.ok) throw new Error(`S3 copy failed with status ${res.status}`);
+    if (res.status === 404) {
+      await discard(res);
+      return false;
+    }
+    await okBody('copy', res);
+    return true;
   }
 
-  /** ListObjectsV2, a thousand keys a page. */
+  /** ListObjectsV2, page by page. */
   async *list(): AsyncIterable<BlobInfo> {
     let token: string | null = null;
     do {
-      const query = new URLSearchParams({ 'list-type': '2', 'max-keys': '1000' });
+      const query = new URLSearchParams({ 'list-type': '2', 'max-keys': String(this.listPageSize) });
       if (token) query.set('continuation-token', token);
       const res = await this.client.fetch(`${this.base}?${query.toString()}`);
-      if (!res.ok) throw new Error(`S3 list failed with status ${res.status}`);
-      const page = parseListPage(await res.text());
+      const page = parseListPage(await okBody('list', res));
       for (const item of page.items) yield item;
       token = page.nextToken;
     } while (token);
@@ -134,45 +147,34 @@ export class S3BlobStore implements BlobStore {
   /**
    * HEAD then DELETE: S3 has no delete conditional on age for ordinary buckets, so a put of the
    * same bytes in the few milliseconds between the two is not seen (the local store closes that
-   * gap; here the grace period is what protects uploads).
+   * gap; here the grace period is what protects uploads). Last-Modified has whole seconds: the
+   * object may be up to a second younger than it says, and is kept when in doubt.
    */
   async deleteIfOlderThan(key: string, cutoff: Date): Promise<boolean> {
     if (!isBlobKey(key)) return false;
     const head = await this.client.fetch(this.urlOf(key), { method: 'HEAD' });
     if (head.status === 404) return false;
-    if (!head.ok) throw new Error(`S3 head failed with status ${head.status}`);
+    if (!head.ok) throw await s3Failure('head', head);
     const modified = Date.parse(head.headers.get('last-modified') ?? '');
-    if (!Number.isFinite(modified) || modified >= cutoff.getTime()) return false;
+    if (!Number.isFinite(modified) || modified + 1000 > cutoff.getTime()) return false;
     await this.delete(key);
     return true;
   }
 }
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function xmlText(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_m, name: string) => XML_ENTITIES[name] ?? '');
-}
-
-function tag(xml: string, name: string): string | null {
-  const m = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml);
-  return m?.[1] !== undefined ? xmlText(m[1]) : null;
-}
-
 /**
  * One ListObjectsV2 answer: the blob keys (other objects in the bucket are not ours and are
- * skipped) and the continuation token when the listing goes on. The fields read are flat text
- * elements, so a pattern per element is enough.
+ * skipped) and the continuation token when the listing goes on.
  */
 export function parseListPage(xml: string): { items: BlobInfo[]; nextToken: string | null } {
   const items: BlobInfo[] = [];
   for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
     const body = m[1] ?? '';
-    const key = tag(body, 'Key');
-    const modified = Date.parse(tag(body, 'LastModified') ?? '');
+    const key = xmlTag(body, 'Key');
+    const modified = Date.parse(xmlTag(body, 'LastModified') ?? '');
     if (!key || !isBlobKey(key) || !Number.isFinite(modified)) continue;
-    items.push({ key, size: Number(tag(body, 'Size') ?? 0), modifiedAt: new Date(modified) });
+    items.push({ key, size: Number(xmlTag(body, 'Size') ?? 0), modifiedAt: new Date(modified) });
   }
-  const truncated = tag(xml, 'IsTruncated') === 'true';
-  return { items, nextToken: truncated ? tag(xml, 'NextContinuationToken') : null };
+  const truncated = xmlTag(xml, 'IsTruncated') === 'true';
+  return { items, nextToken: truncated ? xmlTag(xml, 'NextContinuationToken') : null };
 }
