@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 
 /*
  * The login captcha: an ALTCHA proof-of-work challenge (altcha-lib's v1 format, which the
@@ -20,34 +20,36 @@ const payloadSchema = z.object({
   took: z.number().optional(),
 });
 
-function hmacKeyOf(ctx: AppContext): string {
-  return createHmac('sha256', ctx.config.JWT_SECRET).update('altcha-captcha').digest('hex');
+/** The key that signs challenges, derived from the JWT secret (so there is no second secret to keep). */
+export function captchaKeyOf(jwtSecret: string): string {
+  return createHmac('sha256', jwtSecret).update('altcha-captcha').digest('hex');
 }
 
-export async function createCaptcha(ctx: AppContext) {
-  await ctx.db.deleteFrom('captcha_uses').where('expires_at', '<', ctx.now().toISOString()).execute();
+/** A new challenge (and drops the expired used ones, so the table stays small). */
+export async function createCaptcha(db: Db, hmacKey: string, maxNumber: number, now: Date) {
+  await db.deleteFrom('captcha_uses').where('expires_at', '<', now.toISOString()).execute();
   return createChallenge({
-    hmacKey: hmacKeyOf(ctx),
+    hmacKey,
     algorithm: 'SHA-256',
-    maxNumber: ctx.captcha.maxNumber,
+    maxNumber,
     expires: new Date(Date.now() + CAPTCHA_TTL_S * 1000),
   });
 }
 
 /** True once for a correct, unexpired, untampered solution; false for anything else or a replay. */
-export async function useCaptcha(ctx: AppContext, encoded: string): Promise<boolean> {
+export async function useCaptcha(db: Db, hmacKey: string, encoded: string, now: Date): Promise<boolean> {
   let payload: z.infer<typeof payloadSchema>;
   try {
     payload = payloadSchema.parse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')));
   } catch {
     return false;
   }
-  if (!(await verifySolution(payload, hmacKeyOf(ctx), true))) return false;
-  const inserted = await ctx.db
+  if (!(await verifySolution(payload, hmacKey, true))) return false;
+  const inserted = await db
     .insertInto('captcha_uses')
     .values({
       id: createHash('sha256').update(payload.signature).digest('base64url'),
-      expires_at: new Date(ctx.now().getTime() + CAPTCHA_TTL_S * 1000).toISOString(),
+      expires_at: new Date(now.getTime() + CAPTCHA_TTL_S * 1000).toISOString(),
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '../../contract/apiAuth';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 
 /*
  * Failed logins, counted per e-mail address whether or not an account exists (so the answers
@@ -23,21 +23,21 @@ export function delayAfter(failures: number): number {
     : 0;
 }
 
-export async function lockStateOf(ctx: AppContext, email: string): Promise<LockState> {
-  const row = await ctx.db.selectFrom('login_attempts').selectAll().where('email', '=', email).executeTakeFirst();
+export async function lockStateOf(db: Db, email: string, now: Date): Promise<LockState> {
+  const row = await db.selectFrom('login_attempts').selectAll().where('email', '=', email).executeTakeFirst();
   const failures = row?.failures ?? 0;
   let retryAfterS = 0;
   if (row) {
     const until = Date.parse(row.last_failure_at) + delayAfter(failures) * 1000;
-    retryAfterS = Math.max(0, Math.ceil((until - ctx.now().getTime()) / 1000));
+    retryAfterS = Math.max(0, Math.ceil((until - now.getTime()) / 1000));
   }
   return { failures, captchaRequired: failures >= LOGIN_FAILURES_BEFORE_CAPTCHA, retryAfterS };
 }
 
 /** Counts one more failure; returns the new count. */
-export async function recordFailure(ctx: AppContext, email: string): Promise<number> {
-  const now = ctx.now().toISOString();
-  const row = await ctx.db
+export async function recordFailure(db: Db, email: string, at: Date): Promise<number> {
+  const now = at.toISOString();
+  const row = await db
     .insertInto('login_attempts')
     .values({ email, failures: 1, last_failure_at: now })
     .onConflict((oc) =>
@@ -48,6 +48,6 @@ export async function recordFailure(ctx: AppContext, email: string): Promise<num
   return Number(row.failures);
 }
 
-export async function clearFailures(ctx: AppContext, email: string): Promise<void> {
-  await ctx.db.deleteFrom('login_attempts').where('email', '=', email).execute();
+export async function clearFailures(db: Db, email: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('email', '=', email).execute();
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 import type { OneTimeKeyPurpose } from '../db/schema';
 import { hashToken, newOpaqueToken } from './tokenHash';
 
@@ -11,14 +11,14 @@ export const KEY_TTL_S: Record<OneTimeKeyPurpose, number> = { verify: 24 * 3600,
 
 /** A new single-use key for `purpose`; only its hash is stored. */
 export async function createOneTimeKey(
-  ctx: AppContext,
+  db: Db,
   purpose: OneTimeKeyPurpose,
   userId: string,
+  now: Date,
   data: string | null = null,
 ): Promise<string> {
   const key = newOpaqueToken();
-  const now = ctx.now();
-  await ctx.db
+  await db
     .insertInto('one_time_keys')
     .values({
       id: randomUUID(),
@@ -39,12 +39,13 @@ export async function createOneTimeKey(
  * expired; null otherwise. The conditional update makes two parallel uses yield one success.
  */
 export async function consumeOneTimeKey(
-  ctx: AppContext,
+  db: Db,
   purpose: OneTimeKeyPurpose,
   key: string,
+  at: Date,
 ): Promise<{ userId: string; data: string | null } | null> {
-  const now = ctx.now().toISOString();
-  const row = await ctx.db
+  const now = at.toISOString();
+  const row = await db
     .selectFrom('one_time_keys')
     .select(['id', 'user_id', 'data'])
     .where('key_hash', '=', hashToken(key))
@@ -53,7 +54,7 @@ export async function consumeOneTimeKey(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return null;
-  const claimed = await ctx.db
+  const claimed = await db
     .updateTable('one_time_keys')
     .set({ used_at: now })
     .where('id', '=', row.id)

@@ -33,7 +33,7 @@ function displayName(profile: OAuthProfile, email: string): string {
 export async function linkOAuthUser(ctx: AppContext, profile: OAuthProfile, locale: 'ko' | 'en'): Promise<string> {
   const email = normalizeEmail(profile.email);
   const now = ctx.now().toISOString();
-  const existing = await findUserByEmail(ctx, email);
+  const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     if (!existing.email_verified_at) {
       await ctx.db
@@ -67,7 +67,7 @@ export async function linkOAuthUser(ctx: AppContext, profile: OAuthProfile, loca
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   // A parallel sign-in for the same address may have created it first: use whichever exists.
-  const user = await findUserByEmail(ctx, email);
+  const user = await findUserByEmail(ctx.db, email);
   if (!user) throw new Error('OAuth account could not be created');
   return user.id;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { OAuthProvider } from '../../contract/apiAuth';
-import type { AppContext } from '../context';
 import { hashToken, newOpaqueToken } from '../auth/tokenHash';
+import type { Db } from '../db/Db';
 
 /** How long a user may take at the provider's screens. */
 export const OAUTH_STATE_TTL_S = 600;
@@ -17,16 +17,16 @@ export interface NewOAuthState {
 
 /** Records a pending sign-in (and drops expired ones, so the table stays small). */
 export async function createOAuthState(
-  ctx: AppContext,
+  db: Db,
   provider: OAuthProvider,
   redirectPath: string,
+  now: Date,
 ): Promise<NewOAuthState> {
   const state = newOpaqueToken();
   const browserSecret = newOpaqueToken();
   const codeVerifier = randomBytes(48).toString('base64url');
-  const now = ctx.now();
-  await ctx.db.deleteFrom('oauth_states').where('expires_at', '<=', now.toISOString()).execute();
-  await ctx.db
+  await db.deleteFrom('oauth_states').where('expires_at', '<=', now.toISOString()).execute();
+  await db
     .insertInto('oauth_states')
     .values({
       id: hashToken(state),
@@ -52,18 +52,15 @@ export interface UsedOAuthState {
  * provider or from another browser.
  */
 export async function consumeOAuthState(
-  ctx: AppContext,
+  db: Db,
   provider: OAuthProvider,
   state: string,
   browserSecret: string | undefined,
+  now: Date,
 ): Promise<UsedOAuthState | null> {
-  const row = await ctx.db
-    .deleteFrom('oauth_states')
-    .where('id', '=', hashToken(state))
-    .returningAll()
-    .executeTakeFirst();
+  const row = await db.deleteFrom('oauth_states').where('id', '=', hashToken(state)).returningAll().executeTakeFirst();
   if (!row || !browserSecret) return null;
-  if (row.provider !== provider || row.expires_at <= ctx.now().toISOString()) return null;
+  if (row.provider !== provider || row.expires_at <= now.toISOString()) return null;
   if (row.browser_hash !== hashToken(browserSecret)) return null;
   return { codeVerifier: row.code_verifier, redirectPath: row.redirect_path };
 }

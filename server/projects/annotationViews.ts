@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Annotation, ImageAnnotations } from '../../contract/apiAnnotations';
-import type { Database } from '../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/Db';
 
 /** Rows written per INSERT: 11 columns × 500 stays far under SQLite's bound-parameter limit. */
 export const ANNOTATION_INSERT_CHUNK = 500;

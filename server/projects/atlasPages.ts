@@ -8,7 +8,8 @@ import {
   type AtlasIndex,
   type atlasQuerySchema,
 } from '../../contract/apiAtlas';
-import type { AppContext } from '../context';
+import type { BlobStore } from '../blobs/BlobStore';
+import type { Db } from '../db/Db';
 import { filtered, SORTS, type ImageSelect } from './imageList';
 
 export type AtlasQueryOut = z.output<typeof atlasQuerySchema>;
@@ -46,12 +47,18 @@ export function atlasPageUrl(projectId: string, key: string): string {
 /**
  * Every matching image in list order, cut into pages; each page's content list is recorded
  * under its key (new pages inserted, known ones marked used) so that its image can be composed
- * when first fetched. Pages of the project unused for a week are dropped.
+ * when first fetched. Pages of the project unused for a week are dropped, with their composed blobs.
  */
-export async function atlasIndex(ctx: AppContext, projectId: string, q: AtlasQueryOut): Promise<AtlasIndex> {
+export async function atlasIndex(
+  db: Db,
+  blobs: BlobStore,
+  projectId: string,
+  q: AtlasQueryOut,
+  now: Date,
+): Promise<AtlasIndex> {
   const { column, desc } = SORTS[q.sort];
   const dir = desc ? 'desc' : 'asc';
-  const base = ctx.db
+  const base = db
     .selectFrom('images as i')
     .select(['i.id', 'i.file_name', 'i.state', 'i.width', 'i.height', 'i.thumb_key'])
     .where('i.project_id', '=', projectId);
@@ -61,7 +68,6 @@ export async function atlasIndex(ctx: AppContext, projectId: string, q: AtlasQue
     .execute();
 
   const cellSize: AtlasCellSize = q.cell;
-  const now = ctx.now();
   const pages: AtlasIndex['pages'] = [];
   const records: { key: string; cells: AtlasCell[] }[] = [];
   for (let start = 0; start < rows.length; start += CELLS_PER_PAGE) {
@@ -80,7 +86,8 @@ export async function atlasIndex(ctx: AppContext, projectId: string, q: AtlasQue
   }
   // Pages with the same content (the same thumbnails in the same order) share a key and a row.
   const unique = [...new Map(records.map((r) => [r.key, r])).values()];
-  await recordPages(ctx, projectId, cellSize, unique, now);
+  await recordPages(db, projectId, cellSize, unique, now);
+  await pruneUnused(db, blobs, projectId, new Date(now.getTime() - PAGE_TTL_MS).toISOString());
   return {
     cellSize,
     columns: ATLAS_COLUMNS,
@@ -91,7 +98,7 @@ export async function atlasIndex(ctx: AppContext, projectId: string, q: AtlasQue
 }
 
 async function recordPages(
-  ctx: AppContext,
+  db: Db,
   projectId: string,
   cellSize: number,
   records: { key: string; cells: AtlasCell[] }[],
@@ -102,7 +109,7 @@ async function recordPages(
   // One statement per few pages keeps the bound-parameter count far below SQLite's limit.
   for (let i = 0; i < records.length; i += 50) {
     const chunk = records.slice(i, i + 50);
-    await ctx.db
+    await db
       .insertInto('atlas_pages')
       .values(
         chunk.map((r) => ({
@@ -118,19 +125,18 @@ async function recordPages(
       .onConflict((oc) => oc.column('key').doUpdateSet({ used_at: iso }).where('atlas_pages.used_at', '<', stale))
       .execute();
   }
-  await pruneUnused(ctx, projectId, new Date(now.getTime() - PAGE_TTL_MS).toISOString());
 }
 
 /** Drops pages unused since `before`, and their composed blobs unless another page shares one. */
-async function pruneUnused(ctx: AppContext, projectId: string, before: string) {
-  const old = await ctx.db
+async function pruneUnused(db: Db, blobs: BlobStore, projectId: string, before: string) {
+  const old = await db
     .selectFrom('atlas_pages')
     .select(['key', 'blob_key'])
     .where('project_id', '=', projectId)
     .where('used_at', '<', before)
     .execute();
   if (!old.length) return;
-  await ctx.db
+  await db
     .deleteFrom('atlas_pages')
     .where(
       'key',
@@ -140,11 +146,11 @@ async function pruneUnused(ctx: AppContext, projectId: string, before: string) {
     .execute();
   for (const { blob_key: blobKey } of old) {
     if (!blobKey) continue;
-    const shared = await ctx.db
+    const shared = await db
       .selectFrom('atlas_pages')
       .select(sql<number>`1`.as('one'))
       .where('blob_key', '=', blobKey)
       .executeTakeFirst();
-    if (!shared) await ctx.blobs.delete(blobKey);
+    if (!shared) await blobs.delete(blobKey);
   }
 }

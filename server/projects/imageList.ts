@@ -2,7 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { imageQuerySchema, ImageItem } from '../../contract/apiProjects';
 import { V } from '../../contract/validation';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/ApiError';
 import { containsIgnoringCase } from '../routes/searchLike';
@@ -77,13 +77,13 @@ export function filtered<Q extends ImageSelect>(query: Q, projectId: string, q: 
 
 /** A page of the project's images for the query, with the total that matches the filters. */
 export async function imagePage(
-  ctx: AppContext,
+  db: Db,
   projectId: string,
   q: ImageQuery,
 ): Promise<{ items: ImageItem[]; total: number; nextCursor: string | null }> {
   const { column, desc } = SORTS[q.sort];
   const dir = desc ? 'desc' : 'asc';
-  let query = filtered(imageQuery(ctx, projectId) as unknown as ImageSelect, projectId, q) as unknown as ReturnType<
+  let query = filtered(imageQuery(db, projectId) as unknown as ImageSelect, projectId, q) as unknown as ReturnType<
     typeof imageQuery
   >;
   if (q.cursor) {
@@ -97,7 +97,7 @@ export async function imagePage(
     .limit(q.limit + 1)
     .execute();
   const countRow = await filtered(
-    ctx.db.selectFrom('images as i').where('i.project_id', '=', projectId) as unknown as ImageSelect,
+    db.selectFrom('images as i').where('i.project_id', '=', projectId) as unknown as ImageSelect,
     projectId,
     q,
   )
@@ -114,7 +114,7 @@ export async function imagePage(
         ? last.file_name
         : last.created_at;
   return {
-    items: await imageViews(ctx, page),
+    items: await imageViews(db, page),
     total: Number(countRow.n),
     nextCursor: more ? encodeCursor(lastValue, last.id) : null,
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPLITS, TILE_SIZE, type ImageItem } from '../../contract/apiProjects';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 
 /**
  * The pyramid column as the processing job writes it. `format` is the tile file type; tiles are
@@ -30,8 +30,8 @@ function tilesOf(projectId: string, imageId: string, pyramid: string | null): Im
 }
 
 /** The image columns and the worker (the user who labels it) that every image view needs. */
-export function imageQuery(ctx: AppContext, projectId: string) {
-  return ctx.db
+export function imageQuery(db: Db, projectId: string) {
+  return db
     .selectFrom('images as i')
     .leftJoin('users as w', 'w.id', 'i.worker_id')
     .select([
@@ -64,18 +64,18 @@ const isState = (v: string): v is ImageItem['state'] => v === 'processing' || v 
  * Image views for `rows`, with their tags and label ids read in two batch queries (not one per
  * image), in the order of `rows`.
  */
-export async function imageViews(ctx: AppContext, rows: readonly ImageRow[]): Promise<ImageItem[]> {
+export async function imageViews(db: Db, rows: readonly ImageRow[]): Promise<ImageItem[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [tagRows, labelRows] = await Promise.all([
-    ctx.db
+    db
       .selectFrom('image_tags as it')
       .innerJoin('tags as t', 't.id', 'it.tag_id')
       .select(['it.image_id', 't.name'])
       .where('it.image_id', 'in', ids)
       .orderBy('t.name')
       .execute(),
-    ctx.db
+    db
       .selectFrom('annotations')
       .select(['image_id', 'label_id'])
       .distinct()
@@ -108,7 +108,7 @@ export async function imageViews(ctx: AppContext, rows: readonly ImageRow[]): Pr
 }
 
 /** One image of the project (null: no image with that id in this project). */
-export async function imageOf(ctx: AppContext, projectId: string, imageId: string): Promise<ImageItem | null> {
-  const row = await imageQuery(ctx, projectId).where('i.id', '=', imageId).executeTakeFirst();
-  return row ? ((await imageViews(ctx, [row]))[0] ?? null) : null;
+export async function imageOf(db: Db, projectId: string, imageId: string): Promise<ImageItem | null> {
+  const row = await imageQuery(db, projectId).where('i.id', '=', imageId).executeTakeFirst();
+  return row ? ((await imageViews(db, [row]))[0] ?? null) : null;
 }

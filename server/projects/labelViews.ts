@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { labelSchema } from '../../contract/apiProjects';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 
 export type Label = z.infer<typeof labelSchema>;
 
@@ -9,8 +9,8 @@ export function labelKeyOf(name: string): string {
   return name.trim().toLowerCase();
 }
 
-function labelQuery(ctx: AppContext, projectId: string) {
-  return ctx.db
+function labelQuery(db: Db, projectId: string) {
+  return db
     .selectFrom('labels as l')
     .select(['l.id', 'l.name', 'l.color', 'l.position'])
     .select((eb) =>
@@ -34,12 +34,12 @@ const labelView = (r: LabelRow): Label => ({
 });
 
 /** The project's labels in the order they were made, with their annotation counts. */
-export async function labelsOf(ctx: AppContext, projectId: string): Promise<Label[]> {
-  return (await labelQuery(ctx, projectId).orderBy('l.position').orderBy('l.id').execute()).map(labelView);
+export async function labelsOf(db: Db, projectId: string): Promise<Label[]> {
+  return (await labelQuery(db, projectId).orderBy('l.position').orderBy('l.id').execute()).map(labelView);
 }
 
 /** One label of the project (null: none with that id in this project). */
-export async function labelOf(ctx: AppContext, projectId: string, labelId: string): Promise<Label | null> {
-  const row = await labelQuery(ctx, projectId).where('l.id', '=', labelId).executeTakeFirst();
+export async function labelOf(db: Db, projectId: string, labelId: string): Promise<Label | null> {
+  const row = await labelQuery(db, projectId).where('l.id', '=', labelId).executeTakeFirst();
   return row ? labelView(row) : null;
 }

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { PROJECT_ROLES, type ProjectRole } from '../../contract/apiProjects';
-import type { AppContext, AppEnv } from '../context';
+import type { AppEnv } from '../context';
+import type { Db } from '../db/Db';
 import { ApiError } from '../http/ApiError';
 
 /** The project named in the path and the caller's effective role in it. */
@@ -42,8 +43,8 @@ export function effectiveRole(memberRole: string | null, orgRole: string | null)
 }
 
 /** The project row (deleted or not) with the caller's roles, read in one query. */
-export async function projectAccessRow(ctx: AppContext, projectId: string, userId: string) {
-  return ctx.db
+export async function projectAccessRow(db: Db, projectId: string, userId: string) {
+  return db
     .selectFrom('projects as p')
     .leftJoin('project_members as pm', (j) => j.onRef('pm.project_id', '=', 'p.id').on('pm.user_id', '=', userId))
     .leftJoin('organization_members as om', (j) =>
@@ -61,11 +62,11 @@ export async function projectAccessRow(ctx: AppContext, projectId: string, userI
  * does not exist; a deleted one answers 410 to those who had a part in it; too low a role 403.
  * Use after `requireUser`; later handlers read `c.get('project')`.
  */
-export function requireProjectRole(ctx: AppContext, min: ProjectRole, param = 'projectId') {
+export function requireProjectRole(db: Db, min: ProjectRole, param = 'projectId') {
   return createMiddleware<ProjectEnv>(async (c, next) => {
     const projectId = c.req.param(param);
     if (!projectId || projectId.length > 64) throw projectNotFound();
-    const row = await projectAccessRow(ctx, projectId, c.get('user').id);
+    const row = await projectAccessRow(db, projectId, c.get('user').id);
     const role = row ? effectiveRole(row.member_role, row.org_role) : null;
     if (!row || !role) throw projectNotFound();
     if (row.deleted_at) throw projectGone();

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { projectMemberSchema } from '../../contract/apiProjects';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 import { avatarUrlOf } from '../users/userViews';
 import { isProjectRole } from './projectAccess';
 
 export type ProjectMember = z.infer<typeof projectMemberSchema>;
 
-function memberQuery(ctx: AppContext, projectId: string) {
-  return ctx.db
+function memberQuery(db: Db, projectId: string) {
+  return db
     .selectFrom('project_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.id', 'u.name', 'u.email', 'u.avatar_key', 'm.role', 'm.joined_at'])
@@ -24,19 +24,15 @@ function memberView(r: MemberRow): ProjectMember | null {
 const RANK = { admin: 0, member: 1, worker: 2 } as const;
 
 /** The project's members: admins first, then members, then workers, each by join time. */
-export async function projectMembersOf(ctx: AppContext, projectId: string): Promise<ProjectMember[]> {
-  const rows = await memberQuery(ctx, projectId).orderBy('m.joined_at').orderBy('u.id').execute();
+export async function projectMembersOf(db: Db, projectId: string): Promise<ProjectMember[]> {
+  const rows = await memberQuery(db, projectId).orderBy('m.joined_at').orderBy('u.id').execute();
   return rows
     .map(memberView)
     .filter((m): m is ProjectMember => m !== null)
     .sort((a, b) => RANK[a.role] - RANK[b.role]);
 }
 
-export async function projectMemberOf(
-  ctx: AppContext,
-  projectId: string,
-  userId: string,
-): Promise<ProjectMember | null> {
-  const row = await memberQuery(ctx, projectId).where('u.id', '=', userId).executeTakeFirst();
+export async function projectMemberOf(db: Db, projectId: string, userId: string): Promise<ProjectMember | null> {
+  const row = await memberQuery(db, projectId).where('u.id', '=', userId).executeTakeFirst();
   return row ? memberView(row) : null;
 }

@@ -1,6 +1,6 @@
 import { REPEAT_CYCLES, type RepeatCycle } from '../../contract/validation';
 import { SUBTYPES, SUBTYPES_BY_KIND, type DataKind, type Project, type Subtype } from '../../contract/apiProjects';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 import { effectiveRole, projectRoleAtLeast } from './projectAccess';
 
 /** The data kind a subtype belongs to (the subtype decides it; clients never send the kind). */
@@ -15,8 +15,8 @@ const isSubtype = (v: string): v is Subtype => (SUBTYPES as readonly string[]).i
 const isCycle = (v: string | null): v is RepeatCycle => v !== null && (REPEAT_CYCLES as readonly string[]).includes(v);
 
 /** Projects with the caller's roles and the counts the list shows, not deleted. */
-function projectQuery(ctx: AppContext, userId: string) {
-  return ctx.db
+function projectQuery(db: Db, userId: string) {
+  return db
     .selectFrom('projects as p')
     .leftJoin('project_members as pm', (j) => j.onRef('pm.project_id', '=', 'p.id').on('pm.user_id', '=', userId))
     .leftJoin('organization_members as om', (j) =>
@@ -70,15 +70,15 @@ function projectView(r: ProjectQueryRow): Project | null {
 }
 
 /** The caller's projects, newest first; `adminOnly`: those the caller administers. */
-export async function projectsOf(ctx: AppContext, userId: string, adminOnly = false): Promise<Project[]> {
-  const rows = await projectQuery(ctx, userId).orderBy('p.created_at', 'desc').orderBy('p.id').execute();
+export async function projectsOf(db: Db, userId: string, adminOnly = false): Promise<Project[]> {
+  const rows = await projectQuery(db, userId).orderBy('p.created_at', 'desc').orderBy('p.id').execute();
   return rows
     .map(projectView)
     .filter((p): p is Project => p !== null && (!adminOnly || projectRoleAtLeast(p.role, 'admin')));
 }
 
 /** One project as the caller sees it (null: not theirs or deleted). */
-export async function projectOf(ctx: AppContext, projectId: string, userId: string): Promise<Project | null> {
-  const row = await projectQuery(ctx, userId).where('p.id', '=', projectId).executeTakeFirst();
+export async function projectOf(db: Db, projectId: string, userId: string): Promise<Project | null> {
+  const row = await projectQuery(db, userId).where('p.id', '=', projectId).executeTakeFirst();
   return row ? projectView(row) : null;
 }

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { SPLITS } from '../../contract/apiProjects';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/Db';
 
 export type Split = (typeof SPLITS)[number];
 
@@ -58,12 +57,7 @@ const UPDATE_CHUNK = 500;
  * Writes the split of every image of the project for `ratios` (inside the caller's transaction
  * `db`). Grouped by split and chunked so that 100,000 images take a few hundred statements.
  */
-export async function reassignSplits(
-  db: Kysely<Database>,
-  projectId: string,
-  ratios: SplitRatios,
-  now: string,
-): Promise<void> {
+export async function reassignSplits(db: Db, projectId: string, ratios: SplitRatios, now: string): Promise<void> {
   const rows = await db.selectFrom('images').select(['id', 'split']).where('project_id', '=', projectId).execute();
   const moves: Record<Split, string[]> = { train: [], validation: [], test: [] };
   for (const row of rows) {

@@ -29,7 +29,7 @@ export function createAnnotationRoutes(ctx: AppContext) {
     '/:projectId/images/:imageId/annotations',
     signedIn,
     paramsOf(imageParams),
-    requireProjectRole(ctx, 'worker'),
+    requireProjectRole(ctx.db, 'worker'),
     async (c) => {
       const { projectId } = c.get('project');
       const { imageId } = c.req.valid('param');
@@ -49,7 +49,7 @@ export function createAnnotationRoutes(ctx: AppContext) {
     '/:projectId/annotations',
     signedIn,
     paramsOf(projectParams),
-    requireProjectRole(ctx, 'worker'),
+    requireProjectRole(ctx.db, 'worker'),
     queryOf(annotationBatchQuerySchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -76,7 +76,7 @@ export function createAnnotationRoutes(ctx: AppContext) {
     '/:projectId/images/:imageId/annotations',
     signedIn,
     paramsOf(imageParams),
-    requireProjectRole(ctx, 'worker'),
+    requireProjectRole(ctx.db, 'worker'),
     jsonBody(annotationsPutSchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -84,11 +84,14 @@ export function createAnnotationRoutes(ctx: AppContext) {
       const user = c.get('user');
       const { annotations } = c.req.valid('json');
       await ctx.db.transaction().execute(async (trx) => {
+        // Saves of one image take turns: on PostgreSQL two overlapping transactions would each
+        // delete the old set and both insert theirs (SQLite runs one write transaction at a time).
         const image = await trx
           .selectFrom('images')
           .select(['id', 'width', 'height', 'worker_id'])
           .where('project_id', '=', projectId)
           .where('id', '=', imageId)
+          .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
           .executeTakeFirst();
         if (!image) throw imageNotFound();
         const labels = new Set(

@@ -45,12 +45,13 @@ export function createAtlasRoutes(ctx: AppContext) {
     '/:projectId/atlas',
     signedIn,
     paramsOf(projectParams),
-    requireProjectRole(ctx, 'worker'),
+    requireProjectRole(ctx.db, 'worker'),
     queryOf(atlasQuerySchema),
-    async (c) => c.json(await atlasIndex(ctx, c.get('project').projectId, c.req.valid('query'))),
+    async (c) =>
+      c.json(await atlasIndex(ctx.db, ctx.blobs, c.get('project').projectId, c.req.valid('query'), ctx.now())),
   );
 
-  r.get('/:projectId/atlas/:file', signedIn, paramsOf(pageParams), requireProjectRole(ctx, 'worker'), async (c) => {
+  r.get('/:projectId/atlas/:file', signedIn, paramsOf(pageParams), requireProjectRole(ctx.db, 'worker'), async (c) => {
     const key = c.req.valid('param').file.slice(0, 64);
     const page = await ctx.db
       .selectFrom('atlas_pages')
@@ -73,7 +74,7 @@ export function createAtlasRoutes(ctx: AppContext) {
       }
       blobKey = await made;
     }
-    return sendBlob(c, ctx, blobKey, 'image/webp');
+    return sendBlob(c, ctx.blobs, blobKey, 'image/webp');
   });
 
   return r;

@@ -8,7 +8,7 @@ import {
   refreshRequestSchema,
   registerRequestSchema,
 } from '../../contract/apiAuth';
-import { createCaptcha, useCaptcha } from '../auth/captcha';
+import { captchaKeyOf, createCaptcha, useCaptcha } from '../auth/captcha';
 import { clearFailures, lockStateOf, recordFailure } from '../auth/loginLock';
 import { consumeOneTimeKey, createOneTimeKey } from '../auth/oneTimeKeys';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
@@ -27,9 +27,10 @@ const ACCEPTED = { status: 'verification_sent' } as const;
  */
 export function createAuthRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
+  const captchaKey = captchaKeyOf(ctx.config.JWT_SECRET);
 
   const sendVerification = async (userId: string, email: string, name: string, locale: MailLocale) => {
-    const key = await createOneTimeKey(ctx, 'verify', userId);
+    const key = await createOneTimeKey(ctx.db, 'verify', userId, ctx.now());
     await ctx.mailer.send(
       verifyMail(email, name, locale, pageLink(ctx.config.PUBLIC_URL, locale, `/login/auth/${key}`)),
     );
@@ -38,7 +39,7 @@ export function createAuthRoutes(ctx: AppContext) {
   r.post('/register', jsonBody(registerRequestSchema), async (c) => {
     const { name, password, locale } = c.req.valid('json');
     const email = normalizeEmail(c.req.valid('json').email);
-    const existing = await findUserByEmail(ctx, email);
+    const existing = await findUserByEmail(ctx.db, email);
     if (existing) {
       await burnPasswordCheck(password);
       await ctx.mailer.send(
@@ -74,30 +75,35 @@ export function createAuthRoutes(ctx: AppContext) {
   });
 
   r.post('/verify', jsonBody(keyRequestSchema), async (c) => {
-    const used = await consumeOneTimeKey(ctx, 'verify', c.req.valid('json').key);
-    if (!used) throw new ApiError('invalid_key', 'The verification key is unknown, used or expired.');
-    await ctx.db
-      .updateTable('users')
-      .set({ email_verified_at: ctx.now().toISOString() })
-      .where('id', '=', used.userId)
-      .where('email_verified_at', 'is', null)
-      .execute();
-    return c.json(await issueTokenPair(ctx, used.userId));
+    const now = ctx.now();
+    // The key is spent only together with the verification it stands for.
+    const userId = await ctx.db.transaction().execute(async (trx) => {
+      const used = await consumeOneTimeKey(trx, 'verify', c.req.valid('json').key, now);
+      if (!used) throw new ApiError('invalid_key', 'The verification key is unknown, used or expired.');
+      await trx
+        .updateTable('users')
+        .set({ email_verified_at: now.toISOString() })
+        .where('id', '=', used.userId)
+        .where('email_verified_at', 'is', null)
+        .execute();
+      return used.userId;
+    });
+    return c.json(await issueTokenPair(ctx, userId));
   });
 
   r.post('/verify/resend', jsonBody(emailRequestSchema), async (c) => {
     const { email, locale } = c.req.valid('json');
-    const user = await findUserByEmail(ctx, email);
+    const user = await findUserByEmail(ctx.db, email);
     if (user && !user.email_verified_at) await sendVerification(user.id, user.email, user.name, locale);
     return c.json(ACCEPTED, 202);
   });
 
-  r.get('/captcha', async (c) => c.json(await createCaptcha(ctx)));
+  r.get('/captcha', async (c) => c.json(await createCaptcha(ctx.db, captchaKey, ctx.captcha.maxNumber, ctx.now())));
 
   r.post('/login', jsonBody(loginRequestSchema), async (c) => {
     const { password, captcha } = c.req.valid('json');
     const email = normalizeEmail(c.req.valid('json').email);
-    const lock = await lockStateOf(ctx, email);
+    const lock = await lockStateOf(ctx.db, email, ctx.now());
     if (lock.retryAfterS > 0) {
       throw new ApiError('too_many_attempts', 'Too many failed logins; wait before trying again.', {
         retryAfterS: lock.retryAfterS,
@@ -107,18 +113,18 @@ export function createAuthRoutes(ctx: AppContext) {
     if (lock.captchaRequired) {
       if (!captcha)
         throw new ApiError('captcha_required', 'Solve the captcha to try again.', { captchaRequired: true });
-      if (!(await useCaptcha(ctx, captcha))) {
+      if (!(await useCaptcha(ctx.db, captchaKey, captcha, ctx.now()))) {
         throw new ApiError('captcha_invalid', 'The captcha solution is wrong, expired or used.', {
           captchaRequired: true,
         });
       }
     }
-    const user = await findUserByEmail(ctx, email);
+    const user = await findUserByEmail(ctx.db, email);
     const ok = user?.password_hash
       ? await verifyPassword(password, user.password_hash)
       : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
-      const failures = await recordFailure(ctx, email);
+      const failures = await recordFailure(ctx.db, email, ctx.now());
       const captchaRequired = failures >= 5;
       throw new ApiError(
         'invalid_credentials',
@@ -126,7 +132,7 @@ export function createAuthRoutes(ctx: AppContext) {
         captchaRequired ? { captchaRequired } : {},
       );
     }
-    await clearFailures(ctx, email);
+    await clearFailures(ctx.db, email);
     if (!user.email_verified_at) throw new ApiError('email_unverified', 'The e-mail address is not verified yet.');
     return c.json(await issueTokenPair(ctx, user.id));
   });
@@ -142,9 +148,9 @@ export function createAuthRoutes(ctx: AppContext) {
 
   r.post('/password/reset-request', jsonBody(emailRequestSchema), async (c) => {
     const { email, locale } = c.req.valid('json');
-    const user = await findUserByEmail(ctx, email);
+    const user = await findUserByEmail(ctx.db, email);
     if (user) {
-      const key = await createOneTimeKey(ctx, 'reset', user.id);
+      const key = await createOneTimeKey(ctx.db, 'reset', user.id, ctx.now());
       await ctx.mailer.send(
         resetMail(user.email, user.name, locale, pageLink(ctx.config.PUBLIC_URL, locale, `/login/reset/${key}`)),
       );
@@ -154,19 +160,23 @@ export function createAuthRoutes(ctx: AppContext) {
 
   r.post('/password/reset', jsonBody(passwordResetSchema), async (c) => {
     const { key, newPassword } = c.req.valid('json');
-    const used = await consumeOneTimeKey(ctx, 'reset', key);
+    const used = await consumeOneTimeKey(ctx.db, 'reset', key, ctx.now());
     if (!used) throw new ApiError('invalid_key', 'The reset key is unknown, used or expired.');
+    // Hashed before the transaction: it takes a while, and no lock should be held meanwhile.
+    const passwordHash = await hashPassword(newPassword);
     const now = ctx.now().toISOString();
-    const user = await ctx.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(newPassword), updated_at: now })
-      .where('id', '=', used.userId)
-      .returning(['email', 'email_verified_at'])
-      .executeTakeFirstOrThrow();
-    // Following the mailed link proves the address, and the lock never outlives a reset.
-    if (!user.email_verified_at)
-      await ctx.db.updateTable('users').set({ email_verified_at: now }).where('id', '=', used.userId).execute();
-    await clearFailures(ctx, user.email);
+    await ctx.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', used.userId)
+        .returning(['email', 'email_verified_at'])
+        .executeTakeFirstOrThrow();
+      // Following the mailed link proves the address, and the lock never outlives a reset.
+      if (!user.email_verified_at)
+        await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', used.userId).execute();
+      await clearFailures(trx, user.email);
+    });
     await revokeAllForUser(ctx, used.userId);
     return c.body(null, 204);
   });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { BlobStore } from '../blobs/BlobStore';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
@@ -22,11 +23,11 @@ const noFile = () => new ApiError('not_found', 'No such file.');
 const MANIFEST_CACHE_MAX = 64;
 const manifests = new Map<string, Promise<PyramidManifest | null>>();
 
-function cachedManifest(ctx: AppContext, key: string): Promise<PyramidManifest | null> {
+function cachedManifest(blobs: BlobStore, key: string): Promise<PyramidManifest | null> {
   let entry = manifests.get(key);
   if (!entry) {
     if (manifests.size >= MANIFEST_CACHE_MAX) manifests.delete(manifests.keys().next().value ?? '');
-    entry = readManifest(ctx.blobs, key).catch(() => null);
+    entry = readManifest(blobs, key).catch(() => null);
     manifests.set(key, entry);
     void entry.then((m) => {
       if (!m) manifests.delete(key);
@@ -41,7 +42,7 @@ function cachedManifest(ctx: AppContext, key: string): Promise<PyramidManifest |
  * page. The bytes behind a URL never change (content-addressed), so they are cached for a year —
  * privately, since they need the caller's token — and revalidated by the key as ETag.
  */
-export async function sendBlob(c: Context, ctx: AppContext, key: string, type: string) {
+export async function sendBlob(c: Context, blobs: BlobStore, key: string, type: string) {
   const etag = `"${key}"`;
   const headers = {
     'Content-Type': type,
@@ -57,7 +58,7 @@ export async function sendBlob(c: Context, ctx: AppContext, key: string, type: s
       .some((t) => t.trim() === etag)
   )
     return c.body(null, 304, headers);
-  const blob = await ctx.blobs.get(key);
+  const blob = await blobs.get(key);
   if (!blob) throw noFile();
   return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
     ...headers,
@@ -71,7 +72,7 @@ export async function sendBlob(c: Context, ctx: AppContext, key: string, type: s
  */
 export function createImageFileRoutes(ctx: AppContext) {
   const r = new Hono<ProjectEnv>();
-  const access = [requireUser(ctx), requireProjectRole(ctx, 'worker')] as const;
+  const access = [requireUser(ctx), requireProjectRole(ctx.db, 'worker')] as const;
 
   const imageOf = async (c: Context<ProjectEnv>, imageId: string) => {
     const row = await ctx.db
@@ -88,13 +89,13 @@ export function createImageFileRoutes(ctx: AppContext) {
     const row = await imageOf(c, c.req.valid('param').imageId);
     const type = mimeOfFormat(row.type.replace(/^image\//, ''));
     if (!type) throw noFile();
-    return sendBlob(c, ctx, row.blob_key, type);
+    return sendBlob(c, ctx.blobs, row.blob_key, type);
   });
 
   r.get('/:projectId/images/:imageId/thumbnail', ...access, paramsOf(fileParams), async (c) => {
     const row = await imageOf(c, c.req.valid('param').imageId);
     if (!row.thumb_key) throw noFile();
-    return sendBlob(c, ctx, row.thumb_key, 'image/webp');
+    return sendBlob(c, ctx.blobs, row.thumb_key, 'image/webp');
   });
 
   r.get('/:projectId/images/:imageId/tiles/:level/:file', ...access, paramsOf(tileParams), async (c) => {
@@ -102,10 +103,10 @@ export function createImageFileRoutes(ctx: AppContext) {
     const row = await imageOf(c, imageId);
     const ref = parsePyramidRef(row.pyramid);
     if (!ref) throw noFile();
-    const manifest = await cachedManifest(ctx, ref.manifest);
+    const manifest = await cachedManifest(ctx.blobs, ref.manifest);
     const key = manifest?.tiles[`${Number(level)}/${file.replace(/\.jpg$/, '')}`];
     if (!key) throw noFile();
-    return sendBlob(c, ctx, key, 'image/jpeg');
+    return sendBlob(c, ctx.blobs, key, 'image/jpeg');
   });
 
   return r;

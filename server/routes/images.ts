@@ -28,18 +28,18 @@ export function createImageRoutes(ctx: AppContext) {
     '/:projectId/images',
     signedIn,
     paramsOf(projectParams),
-    requireProjectRole(ctx, 'worker'),
+    requireProjectRole(ctx.db, 'worker'),
     queryOf(imageQuerySchema),
-    async (c) => c.json(await imagePage(ctx, c.get('project').projectId, c.req.valid('query'))),
+    async (c) => c.json(await imagePage(ctx.db, c.get('project').projectId, c.req.valid('query'))),
   );
 
   r.get(
     '/:projectId/images/:imageId',
     signedIn,
     paramsOf(imageParams),
-    requireProjectRole(ctx, 'worker'),
+    requireProjectRole(ctx.db, 'worker'),
     async (c) => {
-      const image = await imageOf(ctx, c.get('project').projectId, c.req.valid('param').imageId);
+      const image = await imageOf(ctx.db, c.get('project').projectId, c.req.valid('param').imageId);
       if (!image) throw imageNotFound();
       return c.json(image);
     },
@@ -52,7 +52,7 @@ export function createImageRoutes(ctx: AppContext) {
     '/:projectId/images/:imageId',
     signedIn,
     paramsOf(imageParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     async (c) => {
       const { projectId } = c.get('project');
       const { imageId } = c.req.valid('param');
@@ -84,7 +84,7 @@ export function createImageRoutes(ctx: AppContext) {
     '/:projectId/images/:imageId/tags',
     signedIn,
     paramsOf(imageParams),
-    requireProjectRole(ctx, 'member'),
+    requireProjectRole(ctx.db, 'member'),
     jsonBody(imageTagsSchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -133,12 +133,12 @@ export function createImageRoutes(ctx: AppContext) {
           .where('id', '=', imageId)
           .execute();
       });
-      return c.json(await imageOf(ctx, projectId, imageId));
+      return c.json(await imageOf(ctx.db, projectId, imageId));
     },
   );
 
   // The project's tag names, for the image list's tag filter.
-  r.get('/:projectId/tags', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), async (c) => {
+  r.get('/:projectId/tags', signedIn, paramsOf(projectParams), requireProjectRole(ctx.db, 'worker'), async (c) => {
     const rows = await ctx.db
       .selectFrom('tags')
       .select('name')

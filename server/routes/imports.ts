@@ -48,7 +48,7 @@ export function createImportRoutes(ctx: AppContext) {
     '/:projectId/imports',
     signedIn,
     paramsOf(projectParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     jsonBody(importCreateSchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -89,7 +89,7 @@ export function createImportRoutes(ctx: AppContext) {
     '/:projectId/imports/:importId',
     signedIn,
     paramsOf(importParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     async (c) => {
       const { projectId } = c.get('project');
       const row = await findImport(projectId, c.req.valid('param').importId);
@@ -137,7 +137,7 @@ export function createImportRoutes(ctx: AppContext) {
     },
   );
 
-  r.get('/:projectId/imports', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), async (c) => {
+  r.get('/:projectId/imports', signedIn, paramsOf(projectParams), requireProjectRole(ctx.db, 'worker'), async (c) => {
     const rows = await ctx.db
       .selectFrom('imports')
       .selectAll()
@@ -153,7 +153,7 @@ export function createImportRoutes(ctx: AppContext) {
     '/:projectId/imports/:importId',
     signedIn,
     paramsOf(importParams),
-    requireProjectRole(ctx, 'worker'),
+    requireProjectRole(ctx.db, 'worker'),
     async (c) => {
       const row = await findImport(c.get('project').projectId, c.req.valid('param').importId);
       if (!row) throw importNotFound();

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { labelUpdateSchema, labelWriteSchema } from '../../contract/apiProjects';
 import { V } from '../../contract/validation';
 import type { AppContext } from '../context';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/Db';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf } from '../http/validate';
@@ -37,12 +36,7 @@ export function createLabelRoutes(ctx: AppContext) {
   const signedIn = requireUser(ctx);
 
   /** Field errors for a name/colour already used by another label of the project. */
-  const conflicts = async (
-    db: Kysely<Database>,
-    projectId: string,
-    values: { name?: string; color?: string },
-    exceptId?: string,
-  ) => {
+  const conflicts = async (db: Db, projectId: string, values: { name?: string; color?: string }, exceptId?: string) => {
     const fields: Record<string, string> = {};
     const others = await db
       .selectFrom('labels')
@@ -62,15 +56,15 @@ export function createLabelRoutes(ctx: AppContext) {
     return taken(Object.keys(fields).length ? fields : { name: V.labelNameTaken });
   };
 
-  r.get('/:projectId/labels', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), async (c) =>
-    c.json(await labelsOf(ctx, c.get('project').projectId)),
+  r.get('/:projectId/labels', signedIn, paramsOf(projectParams), requireProjectRole(ctx.db, 'worker'), async (c) =>
+    c.json(await labelsOf(ctx.db, c.get('project').projectId)),
   );
 
   r.post(
     '/:projectId/labels',
     signedIn,
     paramsOf(projectParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     jsonBody(labelWriteSchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -108,7 +102,7 @@ export function createLabelRoutes(ctx: AppContext) {
         if (isUniqueViolation(err)) throw await raceError(projectId, { name, color });
         throw err;
       }
-      return c.json(await labelOf(ctx, projectId, id), 201);
+      return c.json(await labelOf(ctx.db, projectId, id), 201);
     },
   );
 
@@ -116,7 +110,7 @@ export function createLabelRoutes(ctx: AppContext) {
     '/:projectId/labels/:labelId',
     signedIn,
     paramsOf(labelParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     jsonBody(labelUpdateSchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -126,7 +120,7 @@ export function createLabelRoutes(ctx: AppContext) {
       const color = body.color?.toLowerCase();
       if (name === '')
         throw new ApiError('validation', 'The request does not match the schema.', { fields: { name: V.required } });
-      if (!(await labelOf(ctx, projectId, labelId))) throw labelNotFound();
+      if (!(await labelOf(ctx.db, projectId, labelId))) throw labelNotFound();
       const fields = await conflicts(ctx.db, projectId, { name, color }, labelId);
       if (Object.keys(fields).length) throw taken(fields);
       try {
@@ -143,7 +137,7 @@ export function createLabelRoutes(ctx: AppContext) {
         if (isUniqueViolation(err)) throw await raceError(projectId, { name, color }, labelId);
         throw err;
       }
-      return c.json(await labelOf(ctx, projectId, labelId));
+      return c.json(await labelOf(ctx.db, projectId, labelId));
     },
   );
 
@@ -153,7 +147,7 @@ export function createLabelRoutes(ctx: AppContext) {
     '/:projectId/labels/:labelId',
     signedIn,
     paramsOf(labelParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     async (c) => {
       const { projectId } = c.get('project');
       const { labelId } = c.req.valid('param');
@@ -198,11 +192,11 @@ export function createLabelRoutes(ctx: AppContext) {
     '/:projectId/labels/:labelId/usage',
     signedIn,
     paramsOf(labelParams),
-    requireProjectRole(ctx, 'worker'),
+    requireProjectRole(ctx.db, 'worker'),
     async (c) => {
       const { projectId } = c.get('project');
       const { labelId } = c.req.valid('param');
-      if (!(await labelOf(ctx, projectId, labelId))) throw labelNotFound();
+      if (!(await labelOf(ctx.db, projectId, labelId))) throw labelNotFound();
       const row = await ctx.db
         .selectFrom('annotations')
         .select((eb) => [

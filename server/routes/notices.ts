@@ -35,7 +35,7 @@ export function createNoticeRoutes(ctx: AppContext) {
     if (term)
       base = base.where((eb) => eb.or([containsIgnoringCase('title', term), containsIgnoringCase('body_text', term)]));
     const counted = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-    let q = noticeQuery(ctx);
+    let q = noticeQuery(ctx.db);
     if (term)
       q = q.where((eb) => eb.or([containsIgnoringCase('n.title', term), containsIgnoringCase('n.body_text', term)]));
     const rows = await q
@@ -49,7 +49,7 @@ export function createNoticeRoutes(ctx: AppContext) {
   });
 
   r.get('/:id', paramsOf(idParams), async (c) => {
-    const row = await noticeQuery(ctx).where('n.id', '=', c.req.valid('param').id).executeTakeFirst();
+    const row = await noticeQuery(ctx.db).where('n.id', '=', c.req.valid('param').id).executeTakeFirst();
     if (!row) throw notFound();
     return c.json(noticeView(row));
   });
@@ -73,7 +73,7 @@ export function createNoticeRoutes(ctx: AppContext) {
         updated_at: now,
       })
       .execute();
-    const row = await noticeQuery(ctx).where('n.id', '=', id).executeTakeFirstOrThrow();
+    const row = await noticeQuery(ctx.db).where('n.id', '=', id).executeTakeFirstOrThrow();
     return c.json(noticeView(row), 201);
   });
 
@@ -92,7 +92,7 @@ export function createNoticeRoutes(ctx: AppContext) {
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw notFound();
-    const row = await noticeQuery(ctx).where('n.id', '=', id).executeTakeFirstOrThrow();
+    const row = await noticeQuery(ctx.db).where('n.id', '=', id).executeTakeFirstOrThrow();
     return c.json(noticeView(row));
   });
 

@@ -1,14 +1,14 @@
 import type { Notice, NoticeCategory, NoticeSummary } from '../../contract/apiSupport';
 import { NOTICE_CATEGORIES } from '../../contract/apiSupport';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 
 function categoryOf(value: string): NoticeCategory {
   return (NOTICE_CATEGORIES as readonly string[]).includes(value) ? (value as NoticeCategory) : 'general';
 }
 
 /** Notices with their author's name ('' once the author's account is gone). */
-export function noticeQuery(ctx: AppContext) {
-  return ctx.db
+export function noticeQuery(db: Db) {
+  return db
     .selectFrom('notices as n')
     .leftJoin('users as u', 'u.id', 'n.author_id')
     .select([

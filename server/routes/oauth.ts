@@ -55,7 +55,12 @@ export function createOAuthRoutes(ctx: AppContext) {
     const redirectPath = safeRedirectPath(c.req.query('redirect'));
     const provider = isProvider(key) ? providers.get(key) : undefined;
     if (!provider) return c.redirect(loginUrl(redirectPath, { oauthError: 'oauth_failed' }), 302);
-    const { state, browserSecret, codeChallenge } = await createOAuthState(ctx, provider.key, redirectPath);
+    const { state, browserSecret, codeChallenge } = await createOAuthState(
+      ctx.db,
+      provider.key,
+      redirectPath,
+      ctx.now(),
+    );
     setCookie(c, BROWSER_COOKIE, browserSecret, {
       path: COOKIE_PATH,
       httpOnly: true,
@@ -82,7 +87,8 @@ export function createOAuthRoutes(ctx: AppContext) {
     const browserSecret = getCookie(c, BROWSER_COOKIE);
     deleteCookie(c, BROWSER_COOKIE, { path: COOKIE_PATH, secure: secureCookie });
     const state = c.req.query('state');
-    const pending = provider && state ? await consumeOAuthState(ctx, provider.key, state, browserSecret) : null;
+    const pending =
+      provider && state ? await consumeOAuthState(ctx.db, provider.key, state, browserSecret, ctx.now()) : null;
     const redirectPath = pending?.redirectPath ?? '/';
     try {
       if (!provider || !pending) throw new OAuthRefusal('oauth_failed', 'unknown, used, expired or foreign state');
@@ -99,7 +105,13 @@ export function createOAuthRoutes(ctx: AppContext) {
         fetchOptions,
         localeOfPath(redirectPath),
       );
-      const oneTime = await createOneTimeKey(ctx, 'oauth', userId, JSON.stringify({ redirect: redirectPath }));
+      const oneTime = await createOneTimeKey(
+        ctx.db,
+        'oauth',
+        userId,
+        ctx.now(),
+        JSON.stringify({ redirect: redirectPath }),
+      );
       return c.redirect(loginUrl(redirectPath, { oauth: oneTime, redirect: redirectPath }), 302);
     } catch (error) {
       const refusal =
@@ -110,7 +122,7 @@ export function createOAuthRoutes(ctx: AppContext) {
   });
 
   r.post('/oauth/exchange', jsonBody(keyRequestSchema), async (c) => {
-    const used = await consumeOneTimeKey(ctx, 'oauth', c.req.valid('json').key);
+    const used = await consumeOneTimeKey(ctx.db, 'oauth', c.req.valid('json').key, ctx.now());
     if (!used) throw new ApiError('invalid_key', 'The sign-in key is unknown, used or expired.');
     return c.json(await issueTokenPair(ctx, used.userId));
   });

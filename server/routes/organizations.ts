@@ -8,11 +8,12 @@ import {
   organizationUpdateSchema,
 } from '../../contract/apiSupport';
 import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf } from '../http/validate';
 import { findUserByEmail } from '../users/findUser';
-import { forbidden, isOrgRole, orgNotFound, requireOrgRole, roleAtLeast, type OrgEnv } from './organizationsAccess';
+import { forbidden, orgNotFound, orgRoleOf, requireOrgRole, roleAtLeast, type OrgEnv } from './organizationsAccess';
 import { memberOf, membersOf, organizationsOf, organizationView } from './organizationsViews';
 
 const orgParams = z.object({ orgId: z.string().min(1).max(64) });
@@ -37,8 +38,8 @@ export function createOrganizationRoutes(ctx: AppContext) {
   const r = new Hono<OrgEnv>();
   r.use('*', requireUser(ctx));
 
-  /** Owners left after the change, counted inside the transaction `trx`. */
-  const lockOrganization = async (trx: typeof ctx.db, organizationId: string) => {
+  /** Holds the organization row until `trx` ends (PostgreSQL; SQLite writes one at a time anyway). */
+  const lockOrganization = async (trx: Db, organizationId: string) => {
     await trx
       .selectFrom('organizations')
       .select('id')
@@ -46,7 +47,8 @@ export function createOrganizationRoutes(ctx: AppContext) {
       .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
   };
-  const ownerCount = async (trx: typeof ctx.db, organizationId: string) => {
+  /** Owners left after the change, counted inside the transaction `trx`. */
+  const ownerCount = async (trx: Db, organizationId: string) => {
     const row = await trx
       .selectFrom('organization_members')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -56,18 +58,7 @@ export function createOrganizationRoutes(ctx: AppContext) {
     return Number(row.n);
   };
 
-  /** The caller's role read again under the lock: a role lost a moment ago no longer counts. */
-  const roleUnderLock = async (trx: typeof ctx.db, organizationId: string, userId: string) => {
-    const row = await trx
-      .selectFrom('organization_members')
-      .select('role')
-      .where('organization_id', '=', organizationId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row && isOrgRole(row.role) ? row.role : null;
-  };
-
-  r.get('/', async (c) => c.json(await organizationsOf(ctx, c.get('user').id)));
+  r.get('/', async (c) => c.json(await organizationsOf(ctx.db, c.get('user').id)));
 
   r.post('/', jsonBody(organizationCreateSchema), async (c) => {
     const id = randomUUID();
@@ -82,11 +73,11 @@ export function createOrganizationRoutes(ctx: AppContext) {
         .values({ organization_id: id, user_id: c.get('user').id, role: 'owner', joined_at: now })
         .execute();
     });
-    return c.json(await organizationView(ctx, { organizationId: id, role: 'owner' }), 201);
+    return c.json(await organizationView(ctx.db, { organizationId: id, role: 'owner' }), 201);
   });
 
-  r.get('/:orgId', paramsOf(orgParams), requireOrgRole(ctx, 'member'), async (c) => {
-    const org = await organizationView(ctx, c.get('membership'));
+  r.get('/:orgId', paramsOf(orgParams), requireOrgRole(ctx.db, 'member'), async (c) => {
+    const org = await organizationView(ctx.db, c.get('membership'));
     if (!org) throw orgNotFound();
     return c.json(org);
   });
@@ -94,7 +85,7 @@ export function createOrganizationRoutes(ctx: AppContext) {
   r.patch(
     '/:orgId',
     paramsOf(orgParams),
-    requireOrgRole(ctx, 'admin'),
+    requireOrgRole(ctx.db, 'admin'),
     jsonBody(organizationUpdateSchema),
     async (c) => {
       const membership = c.get('membership');
@@ -103,65 +94,71 @@ export function createOrganizationRoutes(ctx: AppContext) {
         .set({ name: c.req.valid('json').name, updated_at: ctx.now().toISOString() })
         .where('id', '=', membership.organizationId)
         .execute();
-      const org = await organizationView(ctx, membership);
+      const org = await organizationView(ctx.db, membership);
       if (!org) throw orgNotFound();
       return c.json(org);
     },
   );
 
-  r.delete('/:orgId', paramsOf(orgParams), requireOrgRole(ctx, 'owner'), async (c) => {
+  r.delete('/:orgId', paramsOf(orgParams), requireOrgRole(ctx.db, 'owner'), async (c) => {
     await ctx.db.deleteFrom('organizations').where('id', '=', c.get('membership').organizationId).execute();
     return c.body(null, 204);
   });
 
-  r.get('/:orgId/members', paramsOf(orgParams), requireOrgRole(ctx, 'member'), async (c) =>
-    c.json(await membersOf(ctx, c.get('membership').organizationId)),
+  r.get('/:orgId/members', paramsOf(orgParams), requireOrgRole(ctx.db, 'member'), async (c) =>
+    c.json(await membersOf(ctx.db, c.get('membership').organizationId)),
   );
 
-  r.post('/:orgId/members', paramsOf(orgParams), requireOrgRole(ctx, 'admin'), jsonBody(memberAddSchema), async (c) => {
-    const { organizationId, role: callerRole } = c.get('membership');
-    const { email, role } = c.req.valid('json');
-    // An admin may bring in members; only an owner hands out admin or owner.
-    if (role !== 'member' && callerRole !== 'owner') throw forbidden();
-    const user = await findUserByEmail(ctx, email);
-    if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
-    const sender = c.get('user');
-    const now = ctx.now().toISOString();
-    const added = await ctx.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('organization_members')
-        .values({ organization_id: organizationId, user_id: user.id, role, joined_at: now })
-        .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
-      const org = await trx
-        .selectFrom('organizations')
-        .select('name')
-        .where('id', '=', organizationId)
-        .executeTakeFirstOrThrow();
-      const locale = user.locale === 'en' ? 'en' : 'ko';
-      await trx
-        .insertInto('alerts')
-        .values({
-          id: randomUUID(),
-          receiver_id: user.id,
-          sender_id: sender.id,
-          message: INVITE_MESSAGE[locale](org.name),
-          type: 'invite',
-          read_at: null,
-          created_at: now,
-        })
-        .execute();
-      return true;
-    });
-    if (!added) throw new ApiError('conflict', 'That user is already a member.');
-    return c.json(await memberOf(ctx, organizationId, user.id), 201);
-  });
+  r.post(
+    '/:orgId/members',
+    paramsOf(orgParams),
+    requireOrgRole(ctx.db, 'admin'),
+    jsonBody(memberAddSchema),
+    async (c) => {
+      const { organizationId, role: callerRole } = c.get('membership');
+      const { email, role } = c.req.valid('json');
+      // An admin may bring in members; only an owner hands out admin or owner.
+      if (role !== 'member' && callerRole !== 'owner') throw forbidden();
+      const user = await findUserByEmail(ctx.db, email);
+      if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
+      const sender = c.get('user');
+      const now = ctx.now().toISOString();
+      const added = await ctx.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('organization_members')
+          .values({ organization_id: organizationId, user_id: user.id, role, joined_at: now })
+          .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+        const org = await trx
+          .selectFrom('organizations')
+          .select('name')
+          .where('id', '=', organizationId)
+          .executeTakeFirstOrThrow();
+        const locale = user.locale === 'en' ? 'en' : 'ko';
+        await trx
+          .insertInto('alerts')
+          .values({
+            id: randomUUID(),
+            receiver_id: user.id,
+            sender_id: sender.id,
+            message: INVITE_MESSAGE[locale](org.name),
+            type: 'invite',
+            read_at: null,
+            created_at: now,
+          })
+          .execute();
+        return true;
+      });
+      if (!added) throw new ApiError('conflict', 'That user is already a member.');
+      return c.json(await memberOf(ctx.db, organizationId, user.id), 201);
+    },
+  );
 
   r.patch(
     '/:orgId/members/:userId',
     paramsOf(memberParams),
-    requireOrgRole(ctx, 'owner'),
+    requireOrgRole(ctx.db, 'owner'),
     jsonBody(memberUpdateSchema),
     async (c) => {
       const { organizationId } = c.get('membership');
@@ -169,7 +166,8 @@ export function createOrganizationRoutes(ctx: AppContext) {
       const { role } = c.req.valid('json');
       await ctx.db.transaction().execute(async (trx) => {
         await lockOrganization(trx, organizationId);
-        if ((await roleUnderLock(trx, organizationId, c.get('user').id)) !== 'owner') throw forbidden();
+        // The caller's role read again under the lock: a role lost a moment ago no longer counts.
+        if ((await orgRoleOf(trx, organizationId, c.get('user').id)) !== 'owner') throw forbidden();
         const target = await trx
           .selectFrom('organization_members')
           .select('role')
@@ -186,17 +184,17 @@ export function createOrganizationRoutes(ctx: AppContext) {
           .where('user_id', '=', userId)
           .execute();
       });
-      return c.json(await memberOf(ctx, organizationId, userId));
+      return c.json(await memberOf(ctx.db, organizationId, userId));
     },
   );
 
-  r.delete('/:orgId/members/:userId', paramsOf(memberParams), requireOrgRole(ctx, 'member'), async (c) => {
+  r.delete('/:orgId/members/:userId', paramsOf(memberParams), requireOrgRole(ctx.db, 'member'), async (c) => {
     const { organizationId } = c.get('membership');
     const { userId } = c.req.valid('param');
     const self = userId === c.get('user').id;
     await ctx.db.transaction().execute(async (trx) => {
       await lockOrganization(trx, organizationId);
-      const callerRole = await roleUnderLock(trx, organizationId, c.get('user').id);
+      const callerRole = await orgRoleOf(trx, organizationId, c.get('user').id);
       if (!callerRole) throw orgNotFound();
       const target = await trx
         .selectFrom('organization_members')

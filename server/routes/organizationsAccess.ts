@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ORG_ROLES, type OrgRole } from '../../contract/apiSupport';
-import type { AppContext, AppEnv } from '../context';
+import type { AppEnv } from '../context';
+import type { Db } from '../db/Db';
 import { ApiError } from '../http/ApiError';
 
 /** The caller's membership of the organization named in the path. */
@@ -26,8 +27,8 @@ export function isOrgRole(value: string): value is OrgRole {
 }
 
 /** The user's role in the organization, read from the database (null: not a member). */
-export async function orgRoleOf(ctx: AppContext, organizationId: string, userId: string): Promise<OrgRole | null> {
-  const row = await ctx.db
+export async function orgRoleOf(db: Db, organizationId: string, userId: string): Promise<OrgRole | null> {
+  const row = await db
     .selectFrom('organization_members')
     .select('role')
     .where('organization_id', '=', organizationId)
@@ -45,11 +46,11 @@ export const orgNotFound = () => new ApiError('not_found', 'No such organization
  * so a removed member loses access at once, whatever their token says. Someone else's
  * organization answers 404, exactly like one that does not exist; too low a role answers 403.
  */
-export function requireOrgRole(ctx: AppContext, min: OrgRole, param = 'orgId') {
+export function requireOrgRole(db: Db, min: OrgRole, param = 'orgId') {
   return createMiddleware<OrgEnv>(async (c, next) => {
     const organizationId = c.req.param(param);
     if (!organizationId) throw orgNotFound();
-    const role = await orgRoleOf(ctx, organizationId, c.get('user').id);
+    const role = await orgRoleOf(db, organizationId, c.get('user').id);
     if (!role) throw orgNotFound();
     if (!roleAtLeast(role, min)) throw forbidden();
     c.set('membership', { organizationId, role });

@@ -1,11 +1,11 @@
 import type { Member, Organization } from '../../contract/apiSupport';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 import { avatarUrlOf } from '../users/userViews';
 import { isOrgRole, type Membership } from './organizationsAccess';
 
 /** The organization as the caller sees it (with the caller's role and the member count). */
-export async function organizationView(ctx: AppContext, membership: Membership): Promise<Organization | null> {
-  const row = await ctx.db
+export async function organizationView(db: Db, membership: Membership): Promise<Organization | null> {
+  const row = await db
     .selectFrom('organizations as o')
     .select(['o.id', 'o.name', 'o.created_at'])
     .select((eb) =>
@@ -28,8 +28,8 @@ export async function organizationView(ctx: AppContext, membership: Membership):
 }
 
 /** The caller's organizations, oldest membership first. */
-export async function organizationsOf(ctx: AppContext, userId: string): Promise<Organization[]> {
-  const rows = await ctx.db
+export async function organizationsOf(db: Db, userId: string): Promise<Organization[]> {
+  const rows = await db
     .selectFrom('organization_members as me')
     .innerJoin('organizations as o', 'o.id', 'me.organization_id')
     .select(['o.id', 'o.name', 'o.created_at', 'me.role', 'me.joined_at'])
@@ -51,8 +51,8 @@ export async function organizationsOf(ctx: AppContext, userId: string): Promise<
   );
 }
 
-function memberQuery(ctx: AppContext, organizationId: string) {
-  return ctx.db
+function memberQuery(db: Db, organizationId: string) {
+  return db
     .selectFrom('organization_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.id', 'u.name', 'u.email', 'u.avatar_key', 'm.role', 'm.joined_at'])
@@ -67,8 +67,8 @@ function memberView(r: MemberRow): Member | null {
 }
 
 /** Members by role (owners first), then by join time. */
-export async function membersOf(ctx: AppContext, organizationId: string): Promise<Member[]> {
-  const rows = await memberQuery(ctx, organizationId).orderBy('m.joined_at').orderBy('u.id').execute();
+export async function membersOf(db: Db, organizationId: string): Promise<Member[]> {
+  const rows = await memberQuery(db, organizationId).orderBy('m.joined_at').orderBy('u.id').execute();
   const rank = { owner: 0, admin: 1, member: 2 } as const;
   return rows
     .map(memberView)
@@ -76,7 +76,7 @@ export async function membersOf(ctx: AppContext, organizationId: string): Promis
     .sort((a, b) => rank[a.role] - rank[b.role]);
 }
 
-export async function memberOf(ctx: AppContext, organizationId: string, userId: string): Promise<Member | null> {
-  const row = await memberQuery(ctx, organizationId).where('u.id', '=', userId).executeTakeFirst();
+export async function memberOf(db: Db, organizationId: string, userId: string): Promise<Member | null> {
+  const row = await memberQuery(db, organizationId).where('u.id', '=', userId).executeTakeFirst();
   return row ? memberView(row) : null;
 }

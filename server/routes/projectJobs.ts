@@ -24,7 +24,7 @@ function jobViewOf(row: JobsTable): JobView {
 /** GET projects/:projectId/jobs: the project's 50 most recent jobs, for every role in it. */
 export function createProjectJobRoutes(ctx: AppContext) {
   const r = new Hono<ProjectEnv>();
-  r.get('/:projectId/jobs', requireUser(ctx), requireProjectRole(ctx, 'worker'), async (c) => {
+  r.get('/:projectId/jobs', requireUser(ctx), requireProjectRole(ctx.db, 'worker'), async (c) => {
     const rows = await ctx.jobs.list(c.get('project').projectId, 50);
     return c.json(rows.map(jobViewOf));
   });

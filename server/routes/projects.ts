@@ -29,13 +29,13 @@ export function createProjectRoutes(ctx: AppContext) {
   const signedIn = requireUser(ctx);
 
   const viewOrThrow = async (projectId: string, userId: string) => {
-    const project = await projectOf(ctx, projectId, userId);
+    const project = await projectOf(ctx.db, projectId, userId);
     if (!project) throw projectNotFound();
     return project;
   };
 
   r.get('/', signedIn, queryOf(projectListQuerySchema), async (c) =>
-    c.json(await projectsOf(ctx, c.get('user').id, c.req.valid('query').role === 'admin')),
+    c.json(await projectsOf(ctx.db, c.get('user').id, c.req.valid('query').role === 'admin')),
   );
 
   r.post('/', signedIn, jsonBody(projectCreateSchema), async (c) => {
@@ -43,7 +43,7 @@ export function createProjectRoutes(ctx: AppContext) {
     const user = c.get('user');
     if (organizationId !== undefined) {
       // Creating a project in an organization is an owner's or admin's act there.
-      const orgRole = await orgRoleOf(ctx, organizationId, user.id);
+      const orgRole = await orgRoleOf(ctx.db, organizationId, user.id);
       if (!orgRole) throw orgNotFound();
       if (!roleAtLeast(orgRole, 'admin')) throw forbidden();
     }
@@ -78,7 +78,7 @@ export function createProjectRoutes(ctx: AppContext) {
     return c.json(await viewOrThrow(id, user.id), 201);
   });
 
-  r.get('/:projectId', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), async (c) =>
+  r.get('/:projectId', signedIn, paramsOf(projectParams), requireProjectRole(ctx.db, 'worker'), async (c) =>
     c.json(await viewOrThrow(c.get('project').projectId, c.get('user').id)),
   );
 
@@ -86,7 +86,7 @@ export function createProjectRoutes(ctx: AppContext) {
     '/:projectId',
     signedIn,
     paramsOf(projectParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     jsonBody(projectUpdateSchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -101,7 +101,7 @@ export function createProjectRoutes(ctx: AppContext) {
   );
 
   // Soft delete: the rows stay, so members who still hold the id are told it was deleted (410).
-  r.delete('/:projectId', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'admin'), async (c) => {
+  r.delete('/:projectId', signedIn, paramsOf(projectParams), requireProjectRole(ctx.db, 'admin'), async (c) => {
     const now = ctx.now().toISOString();
     await ctx.db
       .updateTable('projects')
@@ -115,7 +115,7 @@ export function createProjectRoutes(ctx: AppContext) {
     '/:projectId/schedule',
     signedIn,
     paramsOf(projectParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     jsonBody(scheduleSchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -133,7 +133,7 @@ export function createProjectRoutes(ctx: AppContext) {
     '/:projectId/split',
     signedIn,
     paramsOf(projectParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     jsonBody(splitUpdateSchema),
     async (c) => {
       const { projectId } = c.get('project');

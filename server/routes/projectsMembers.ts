@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { projectMemberAddSchema, projectMemberUpdateSchema } from '../../contract/apiProjects';
 import type { AppContext } from '../context';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/Db';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf } from '../http/validate';
@@ -33,7 +32,7 @@ export function createProjectMemberRoutes(ctx: AppContext) {
   const r = new Hono<ProjectEnv>();
   const signedIn = requireUser(ctx);
 
-  const lockProject = async (trx: Kysely<Database>, projectId: string) => {
+  const lockProject = async (trx: Db, projectId: string) => {
     await trx
       .selectFrom('projects')
       .select('id')
@@ -41,7 +40,7 @@ export function createProjectMemberRoutes(ctx: AppContext) {
       .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
   };
-  const adminCount = async (trx: Kysely<Database>, projectId: string) => {
+  const adminCount = async (trx: Db, projectId: string) => {
     const row = await trx
       .selectFrom('project_members')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -50,7 +49,7 @@ export function createProjectMemberRoutes(ctx: AppContext) {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   };
-  const targetRole = async (trx: Kysely<Database>, projectId: string, userId: string) =>
+  const targetRole = async (trx: Db, projectId: string, userId: string) =>
     (
       await trx
         .selectFrom('project_members')
@@ -60,20 +59,20 @@ export function createProjectMemberRoutes(ctx: AppContext) {
         .executeTakeFirst()
     )?.role;
 
-  r.get('/:projectId/members', signedIn, paramsOf(projectParams), requireProjectRole(ctx, 'worker'), async (c) =>
-    c.json(await projectMembersOf(ctx, c.get('project').projectId)),
+  r.get('/:projectId/members', signedIn, paramsOf(projectParams), requireProjectRole(ctx.db, 'worker'), async (c) =>
+    c.json(await projectMembersOf(ctx.db, c.get('project').projectId)),
   );
 
   r.post(
     '/:projectId/members',
     signedIn,
     paramsOf(projectParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     jsonBody(projectMemberAddSchema),
     async (c) => {
       const { projectId } = c.get('project');
       const { email, role } = c.req.valid('json');
-      const user = await findUserByEmail(ctx, email);
+      const user = await findUserByEmail(ctx.db, email);
       if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
       const now = ctx.now().toISOString();
       const added = await ctx.db.transaction().execute(async (trx) => {
@@ -104,7 +103,7 @@ export function createProjectMemberRoutes(ctx: AppContext) {
         return true;
       });
       if (!added) throw new ApiError('conflict', 'That user is already a member.');
-      return c.json(await projectMemberOf(ctx, projectId, user.id), 201);
+      return c.json(await projectMemberOf(ctx.db, projectId, user.id), 201);
     },
   );
 
@@ -112,7 +111,7 @@ export function createProjectMemberRoutes(ctx: AppContext) {
     '/:projectId/members/:userId',
     signedIn,
     paramsOf(memberParams),
-    requireProjectRole(ctx, 'admin'),
+    requireProjectRole(ctx.db, 'admin'),
     jsonBody(projectMemberUpdateSchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -130,7 +129,7 @@ export function createProjectMemberRoutes(ctx: AppContext) {
           .where('user_id', '=', userId)
           .execute();
       });
-      return c.json(await projectMemberOf(ctx, projectId, userId));
+      return c.json(await projectMemberOf(ctx.db, projectId, userId));
     },
   );
 
@@ -139,7 +138,7 @@ export function createProjectMemberRoutes(ctx: AppContext) {
     '/:projectId/members/:userId',
     signedIn,
     paramsOf(memberParams),
-    requireProjectRole(ctx, 'worker'),
+    requireProjectRole(ctx.db, 'worker'),
     async (c) => {
       const { projectId, role: callerRole } = c.get('project');
       const { userId } = c.req.valid('param');

@@ -15,7 +15,7 @@ export function createSearchRoutes(ctx: AppContext) {
 
   r.get('/', queryOf(searchQuerySchema), async (c) => {
     const { keyword, locale } = c.req.valid('query');
-    const notices = await noticeQuery(ctx)
+    const notices = await noticeQuery(ctx.db)
       .where((eb) => eb.or([containsIgnoringCase('n.title', keyword), containsIgnoringCase('n.body_text', keyword)]))
       .orderBy('n.created_at', 'desc')
       .orderBy('n.id', 'desc')

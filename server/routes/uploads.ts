@@ -37,7 +37,7 @@ export function createUploadRoutes(ctx: AppContext) {
   r.post(
     '/:projectId/uploads',
     requireUser(ctx),
-    requireProjectRole(ctx, 'member'),
+    requireProjectRole(ctx.db, 'member'),
     jsonBody(uploadCreateSchema),
     async (c) => {
       const { projectId } = c.get('project');
@@ -100,7 +100,7 @@ export function createUploadRoutes(ctx: AppContext) {
   r.put(
     '/:projectId/uploads/:uploadId',
     requireUser(ctx),
-    requireProjectRole(ctx, 'member'),
+    requireProjectRole(ctx.db, 'member'),
     paramsOf(uploadParams),
     async (c) => {
       const { projectId } = c.get('project');
@@ -203,7 +203,7 @@ export function createUploadRoutes(ctx: AppContext) {
           await ctx.jobs.enqueue({ kind: IMAGE_PROCESS_JOB, projectId, payload: { imageId } }, trx);
         });
         ctx.notifyJobs();
-        return c.json(await imageOf(ctx, projectId, imageId), 202);
+        return c.json(await imageOf(ctx.db, projectId, imageId), 202);
       } catch (error) {
         // Nothing of a refused upload stays: blobs no image refers to are removed.
         if (blobKey)
@@ -218,7 +218,7 @@ export function createUploadRoutes(ctx: AppContext) {
   r.delete(
     '/:projectId/uploads/:uploadId',
     requireUser(ctx),
-    requireProjectRole(ctx, 'member'),
+    requireProjectRole(ctx.db, 'member'),
     paramsOf(uploadParams),
     async (c) => {
       const { projectId } = c.get('project');

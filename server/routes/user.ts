@@ -22,7 +22,7 @@ export function createUserRoutes(ctx: AppContext) {
   r.use('/password', requireUser(ctx));
 
   const reload = async (id: string) => {
-    const user = await findUserById(ctx, id);
+    const user = await findUserById(ctx.db, id);
     if (!user) throw new ApiError('unauthorized', 'The account no longer exists.');
     return user;
   };
@@ -75,7 +75,7 @@ export function createUserRoutes(ctx: AppContext) {
   });
 
   r.get('/user/email/:email', paramsOf(z.object({ email: emailSchema })), async (c) => {
-    const user = await findUserByEmail(ctx, c.req.valid('param').email);
+    const user = await findUserByEmail(ctx.db, c.req.valid('param').email);
     return c.json(user?.email_verified_at ? [publicUserView(user)] : []);
   });
 
