@@ -10,7 +10,7 @@ import {
   type View,
   type Viewport,
 } from '../types';
-import { isAbortError } from '../sources/abort';
+import { isAbortError } from '../../contract/isAbortError';
 import type { Passes } from './Renderer';
 import { uploadTileTexture, type TileTexture } from './tileTexture';
 

@@ -1,5 +1,6 @@
 import { EngineError, type PyramidInfo, type TileDecoder, type TileImage, type TileSource } from '../types';
-import { abortError, isAbortError } from './abort';
+import { isAbortError } from '../../contract/isAbortError';
+import { abortError } from './abort';
 
 /**
  * How our level numbers (0 = full resolution, growing as the image shrinks) map to the numbers

@@ -1,6 +1,7 @@
 import { DEFAULT_TILE_SIZE, pyramidInfo } from '../pyramid';
 import { EngineError, type PyramidInfo, type TileImage, type TileSource } from '../types';
-import { abortError, isAbortError } from './abort';
+import { isAbortError } from '../../contract/isAbortError';
+import { abortError } from './abort';
 
 /**
  * The worker that holds a decoded image and cuts tiles from it (workers/imagePyramid.worker.ts

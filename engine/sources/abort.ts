@@ -3,11 +3,6 @@ export function abortError(): DOMException {
   return new DOMException('The tile request was aborted.', 'AbortError');
 }
 
-/** True for the rejection of an aborted request (fetch, our sources, the decoder pool). */
-export function isAbortError(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
-}
-
 /** Resolves after `ms`, or rejects with an AbortError as soon as `signal` aborts. */
 export function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

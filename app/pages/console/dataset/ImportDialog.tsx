@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportErrorCode, ImportSkipReason } from '../../../../contract/apiImports';
 import type { Project } from '../../../../contract/apiProjects';
+import { isAbortError } from '../../../../contract/isAbortError';
 import { datasetImportWorker } from '../../../../workers/clients';
 import type { ImportPreview, ImportPreviewResult } from '../../../../workers/import/previewImport';
 import { splitLabels } from '../../../../workers/import/splitLabels';
@@ -163,7 +164,7 @@ export function ImportDialog({
       client.setQueryData(importKeys.one(project.id, id), queued);
       setPhase({ phase: 'importing', importId: id });
     } catch (error) {
-      const canceled = error instanceof DOMException && error.name === 'AbortError';
+      const canceled = isAbortError(error);
       setPhase(canceled ? { phase: 'pick', canceled: true } : { phase: 'callFailed', key: importCallErrorKey(error) });
     } finally {
       if (upload.current === controller) upload.current = null;

@@ -1,3 +1,5 @@
+import { isAbortError } from '../../../../contract/isAbortError';
+
 /*
  * The upload queue of the dataset tab, as a plain module (no React) so that its rules — a few
  * files at a time, progress per file and overall, cancel, retry of a failed file — are tested
@@ -54,8 +56,6 @@ export interface UploadSnapshot {
 
 /** Turns whatever a transport throws into an error code. */
 export type ErrorCoder = (error: unknown) => string;
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 export class UploadQueue {
   private items: UploadItem[] = [];
@@ -178,7 +178,7 @@ export class UploadQueue {
       Object.assign(item, { state: 'processing', loaded: item.bytes, imageId });
       this.files.delete(item.id);
     } catch (error) {
-      if (item.state !== 'uploading' || isAbort(error)) return;
+      if (item.state !== 'uploading' || isAbortError(error)) return;
       item.state = 'failed';
       item.error = this.errorCode(error);
     } finally {

@@ -1,3 +1,4 @@
+import { isAbortError } from '../../../../contract/isAbortError';
 import { openServiceWorkerDownload } from '../../../platform/download/serviceWorkerDownload';
 
 /**
@@ -76,7 +77,7 @@ export async function openExportTarget(
       types: [{ description: 'ZIP', accept: { 'application/zip': ['.zip'] } }],
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') return null;
+    if (isAbortError(error)) return null;
     throw error;
   }
   const file = await handle.createWritable();

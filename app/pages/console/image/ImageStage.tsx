@@ -2,6 +2,7 @@ import { Box, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageItem } from '../../../../contract/apiProjects';
+import { isAbortError } from '../../../../contract/isAbortError';
 import { createEngine, EngineError, type Engine, type EngineErrorCode } from '../../../../engine';
 import { tileDecoder } from '../../../../workers/clients';
 import { fontStack } from '../../../theme/system';
@@ -12,10 +13,6 @@ import { ViewerToolbar, ZOOM_STEP, zoomCentre } from './ViewerToolbar';
 
 /** Errors after which nothing can be drawn: the canvas gives way to the message. */
 const FATAL: readonly EngineErrorCode[] = ['webgl_unavailable', 'context_lost'];
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
 
 /**
  * The image in the WebGL engine, read-only (pan tool; boxes drawn, never edited), with the
@@ -77,7 +74,7 @@ export function ImageStage({
         else engine.loadImage(source);
       })
       .catch((e: unknown) => {
-        if (controller.signal.aborted || isAbort(e)) return;
+        if (controller.signal.aborted || isAbortError(e)) return;
         setError(e instanceof EngineError ? e.code : 'tile_load_failed');
       });
     return () => controller.abort();
