@@ -38,6 +38,17 @@ const chakraParts = {
   message: 'Import multi-part components from app/theme/parts/<name> (it registers the recipe).',
 };
 
+const heavyPatterns = HEAVY_PACKAGES.map((p) => ({
+  group: [p, `${p}/*`],
+  message: 'Heavy library: import it only from the dataset viewer (lazy chunk) or a worker.',
+}));
+
+/** The engine, shaders and workers load only with console pages and the lab, never with public pages. */
+const engineLayerPatterns = ['engine', 'shaders', 'workers'].map((folder) => ({
+  group: [`**/${folder}`, `**/${folder}/*`, `**/${folder}/**`],
+  message: `${folder}/ is for console pages and the lab (app/pages/console, app/pages/lab) only.`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,21 +91,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [chakraParts] }] },
   },
   {
-    // Public pages and the shell are on the landing route's critical path: no heavy libraries.
+    // Public pages and the shell are on the landing route's critical path: no heavy libraries, and
+    // neither the engine nor the workers (large, and only console pages and the lab use them).
     files: ['app/**'],
-    // The dataset viewer is loaded with React.lazy (GalleryPanel.tsx), so three.js stays in its chunk.
-    ignores: ['app/console/**', 'app/theme/parts/**', 'app/pages/console/dataset/viewer/**'],
+    ignores: ['app/theme/parts/**', 'app/pages/console/**', 'app/pages/lab/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [chakraParts],
-          patterns: HEAVY_PACKAGES.map((p) => ({
-            group: [p, `${p}/*`],
-            message: 'Heavy library: import it only from app/console (lazy chunk) or a worker.',
-          })),
-        },
+        { paths: [chakraParts], patterns: [...heavyPatterns, ...engineLayerPatterns] },
       ],
     },
+  },
+  {
+    // Console pages and the lab (lazy routes; the lab only in VITE_LAB=1 builds) may use the engine and
+    // the workers. The dataset viewer is loaded with React.lazy (GalleryPanel.tsx), so three.js stays
+    // in its chunk: it alone may import the heavy libraries.
+    files: ['app/pages/console/**', 'app/pages/lab/**'],
+    ignores: ['app/pages/console/dataset/viewer/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [chakraParts], patterns: heavyPatterns }] },
   },
 );

@@ -56,7 +56,7 @@ export const LAB_ENGINE_PATH = '/lab/engine';
 export const LAB_COMPONENTS_PATH = '/lab/components';
 export const labPages = LAB_ENABLED
   ? {
-      EngineLab: lazyPage(withPageRecipes(() => import('../console/lab/EngineLabPage'))),
+      EngineLab: lazyPage(withPageRecipes(() => import('../pages/lab/EngineLabPage'))),
       ComponentsLab: lazyPage(withPageRecipes(() => import('../pages/lab/ComponentsLabPage'))),
     }
   : null;
