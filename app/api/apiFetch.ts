@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { apiErrorBodySchema } from '../../contract/apiErrors';
+import { isAbortError } from '../../contract/isAbortError';
 import { env } from '../config/env';
 import { ApiRequestError } from './ApiRequestError';
-import { RefreshNetworkError, refreshAccessToken } from './refreshTokens';
-import { getAccessToken } from './tokenStorage';
+import { withAuthRetry } from './authorizedFetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -37,21 +37,7 @@ export async function apiFetch<S extends z.ZodType | undefined = undefined>(
   options: ApiFetchOptions<S> = {},
 ): Promise<Result<S>> {
   const { auth = true } = options;
-  const token = auth ? getAccessToken() : null;
-  let response = await send(path, options, token);
-  if (response.status === 401 && token) {
-    let renewed: string | null;
-    try {
-      renewed = await refreshAccessToken(token);
-    } catch (error) {
-      if (error instanceof RefreshNetworkError) throw new ApiRequestError({ status: 0, code: 'network' });
-      throw error;
-    }
-    if (!renewed) {
-      throw new ApiRequestError({ status: 401, code: 'unauthorized' });
-    }
-    response = await send(path, options, renewed);
-  }
+  const response = auth ? await withAuthRetry((token) => send(path, options, token)) : await send(path, options, null);
   if (!response.ok) throw await errorFrom(response);
   if (!options.schema || response.status === 204) return undefined as Result<S>;
   const json: unknown = await response.json().catch(() => {
@@ -86,7 +72,7 @@ async function send<S extends z.ZodType | undefined>(
       signal: options.signal ?? null,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbortError(error)) throw error;
     throw new ApiRequestError({ status: 0, code: 'network' });
   }
 }

@@ -1,8 +1,7 @@
 import { Box, Image } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { apiUrl } from '../../../api/apiFetch';
-import { refreshAccessToken } from '../../../api/refreshTokens';
-import { getAccessToken } from '../../../api/tokenStorage';
+import { authorizedFetch } from '../../../api/authorizedFetch';
 import { env } from '../../../config/env';
 
 /**
@@ -14,15 +13,6 @@ export function resolveThumbnail(url: string): { src: string; needsToken: boolea
   const src = url.startsWith('/') ? url : apiUrl(url);
   const base = env.apiBase.replace(/\/+$/, '');
   return { src, needsToken: src.startsWith(`${base}/`) };
-}
-
-/** GET with the stored token; an expired one is renewed once (the shared refresh) and the call repeated. */
-export async function fetchWithToken(url: string, signal: AbortSignal): Promise<Response> {
-  const token = getAccessToken();
-  const response = await fetch(url, { headers: token ? { Authorization: token } : {}, signal });
-  if (response.status !== 401 || !token) return response;
-  const renewed = await refreshAccessToken(token).catch(() => null);
-  return renewed ? fetch(url, { headers: { Authorization: renewed }, signal }) : response;
 }
 
 /**
@@ -38,7 +28,7 @@ export function AuthedThumbnail({ url, alt, size = 120 }: { url: string | null; 
     if (!fetchSrc) return undefined;
     const controller = new AbortController();
     let created: string | null = null;
-    fetchWithToken(fetchSrc, controller.signal)
+    authorizedFetch(fetchSrc, { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) return;
         created = URL.createObjectURL(await response.blob());

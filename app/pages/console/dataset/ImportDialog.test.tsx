@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatasetImport } from '../../../../contract/apiImports';
 import { FIXTURES, JPEG_BYTES, zipOf } from '../../../../contract/datasetFormat/testZips';
 import { blobSource } from '../../../../workers/import/blobSource';
@@ -9,6 +9,7 @@ import { queryClient } from '../../../api/queryClient';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { json, stubFetch, type StubHandler } from '../../../test/stubFetch';
+import { stubXhr } from '../../../test/stubXhr';
 import { labelsFixture, projectFixture } from '../projects/projectsTestData';
 import { ImportButton } from './ImportButton';
 import { ImportDialog } from './ImportDialog';
@@ -54,49 +55,6 @@ function importOf(over: Partial<DatasetImport>): DatasetImport {
     updatedAt: '2026-11-26T00:00:00Z',
     ...over,
   };
-}
-
-/**
- * The network edge of the PUT: XMLHttpRequest as the browser's, answering from `answer` after
- * reporting progress; `hold` keeps the upload open until it is aborted (to test cancel).
- */
-function stubXhr(answer: { status: number; body: unknown }, hold = false) {
-  const sent: { url: string; body: unknown; headers: Record<string, string> }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    onloadend: (() => void) | null = null;
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send(body: Blob) {
-      sent.push({ url: this.url, body, headers: this.headers });
-      setTimeout(() => {
-        this.upload.onprogress?.({ loaded: Math.floor(body.size / 2) });
-        if (hold) return;
-        this.upload.onprogress?.({ loaded: body.size });
-        this.status = answer.status;
-        this.responseText = JSON.stringify(answer.body);
-        this.onload?.();
-        this.onloadend?.();
-      }, 20);
-    }
-    abort() {
-      this.onabort?.();
-      this.onloadend?.();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
 }
 
 function render(handlers: Record<string, StubHandler>, locale: 'ko' | 'en' = 'ko') {

@@ -1,8 +1,7 @@
 import { apiErrorBodySchema } from '../../../../contract/apiErrors';
 import { ApiRequestError } from '../../../api/ApiRequestError';
 import { apiUrl } from '../../../api/apiFetch';
-import { refreshAccessToken } from '../../../api/refreshTokens';
-import { getAccessToken } from '../../../api/tokenStorage';
+import { withAuthRetry } from '../../../api/authorizedFetch';
 
 /*
  * PUT of a file's bytes with upload progress (image uploads, dataset imports). XMLHttpRequest
@@ -64,13 +63,21 @@ export function answerError(answer: PutAnswer): ApiRequestError {
     });
   return new ApiRequestError({
     status: answer.status,
-    code: answer.status === 413 ? 'payload_too_large' : answer.status === 403 ? 'forbidden' : 'internal',
+    code:
+      answer.status === 413
+        ? 'payload_too_large'
+        : answer.status === 403
+          ? 'forbidden'
+          : answer.status === 401
+            ? 'unauthorized'
+            : 'internal',
   });
 }
 
 /**
  * PUTs `file` to the API path with progress and answers the 2xx answer; a 401 renews the token
- * once (the shared refresh of apiFetch) and sends again, other failures throw `ApiRequestError`.
+ * and sends again from the start (the policy of `withAuthRetry`, as for every call with the
+ * token), other failures throw `ApiRequestError`.
  */
 export async function putBlob(
   path: string,
@@ -79,14 +86,10 @@ export async function putBlob(
   signal: AbortSignal,
 ): Promise<PutAnswer> {
   const url = apiUrl(path);
-  const token = getAccessToken();
-  let answer = await put(url, file, token, onProgress, signal);
-  if (answer.status === 401 && token) {
-    const renewed = await refreshAccessToken(token).catch(() => null);
-    if (!renewed) throw new ApiRequestError({ status: 401, code: 'unauthorized' });
-    onProgress(0);
-    answer = await put(url, file, renewed, onProgress, signal);
-  }
+  const answer = await withAuthRetry((token, attempt) => {
+    if (attempt > 0) onProgress(0);
+    return put(url, file, token, onProgress, signal);
+  });
   if (answer.status < 200 || answer.status >= 300) throw answerError(answer);
   return answer;
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../../engine';
 import { imagePyramidWorker } from '../../../../workers/clients';
 import { apiUrl } from '../../../api/apiFetch';
-import { authorizedFetch } from './authorizedFetch';
+import { authorizedFetch } from '../../../api/authorizedFetch';
 
 /** The API path of an image's original file (relative to the API base). */
 export function originalPath(projectId: string, imageId: string): string {

@@ -1,7 +1,7 @@
 import { atlasIndexSchema, type AtlasCellSize, type AtlasIndex } from '../../../../../contract/apiAtlas';
 import { apiFetch, apiUrl } from '../../../../api/apiFetch';
 import type { ImageQuery } from '../../../../api/projectsApi';
-import { fetchWithToken } from '../AuthedThumbnail';
+import { authorizedFetch } from '../../../../api/authorizedFetch';
 
 /** GET projects/:projectId/atlas with the image list's filters (contract/apiAtlas.ts). */
 export function fetchAtlasIndex(
@@ -26,7 +26,7 @@ export function fetchAtlasIndex(
  * expects (top row first, straight alpha).
  */
 export async function fetchAtlasBitmap(url: string, signal: AbortSignal): Promise<ImageBitmap> {
-  const response = await fetchWithToken(apiUrl(url), signal);
+  const response = await authorizedFetch(apiUrl(url), { signal });
   if (!response.ok) throw new Error(`atlas page: HTTP ${response.status}`);
   const blob = await response.blob();
   return createImageBitmap(blob, { imageOrientation: 'none', premultiplyAlpha: 'none', colorSpaceConversion: 'none' });

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '../../../api/session';
-import { getAccessToken, storeTokens } from '../../../api/tokenStorage';
-import { setLoggedOut } from '../../../state/auth';
-import { authorizedFetch } from './authorizedFetch';
+import { setLoggedOut } from '../state/auth';
+import { authorizedFetch, withAuthRetry } from './authorizedFetch';
+import { resetSessionForTests } from './session';
+import { getAccessToken, storeTokens } from './tokenStorage';
 
 beforeEach(() => {
   localStorage.clear();
@@ -61,5 +61,44 @@ describe('authorizedFetch', () => {
     expect(response.status).toBe(401);
     expect(s.refreshes()).toBe(1);
     expect(s.tiles).toEqual(['/api/t/0_0.jpg Bearer A0']);
+  });
+});
+
+describe('withAuthRetry', () => {
+  it('gives any sender (an XHR upload here) the token, and after a 401 the renewed one, once', async () => {
+    storeTokens({ token: 'A0', refreshToken: 'R0' });
+    const s = server();
+    const sent: [string | null, number][] = [];
+    const answer = await withAuthRetry(async (token, attempt) => {
+      sent.push([token, attempt]);
+      return { status: token === 'Bearer A1' ? 201 : 401 };
+    });
+    expect(answer.status).toBe(201);
+    expect(sent).toEqual([
+      ['Bearer A0', 0],
+      ['Bearer A1', 1],
+    ]);
+    expect(s.refreshes()).toBe(1);
+  });
+
+  it('does not retry a second 401, nor a 401 to a call sent without a token', async () => {
+    storeTokens({ token: 'A0', refreshToken: 'R0' });
+    server();
+    const send = vi.fn(async () => ({ status: 401 }));
+    await expect(withAuthRetry(send)).resolves.toEqual({ status: 401 });
+    expect(send).toHaveBeenCalledTimes(2);
+    localStorage.clear();
+    const anonymous = vi.fn(async () => ({ status: 401 }));
+    await expect(withAuthRetry(anonymous)).resolves.toEqual({ status: 401 });
+    expect(anonymous).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a refresh without an answer as a network error and keeps the session', async () => {
+    storeTokens({ token: 'A0', refreshToken: 'R0' });
+    vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
+    const send = vi.fn(async () => ({ status: 401 }));
+    await expect(withAuthRetry(send)).rejects.toMatchObject({ status: 0, code: 'network' });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(getAccessToken()).toBe('Bearer A0');
   });
 });
