@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/createDatabase';
+import type { Db } from '../db/Db';
 import type { Database, JobsTable } from '../db/schema';
 
 /** A job a worker holds: it must heartbeat before `leaseUntil` or another worker takes it. */
@@ -32,8 +33,6 @@ export interface JobQueueOptions {
 
 /** What `fail` did: queued again for a retry, failed for good, or nothing (the lease was lost). */
 export type FailOutcome = 'retry' | 'failed' | 'lost';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The error text of a job whose worker stopped heartbeating on its last attempt. */
 export const LEASE_EXPIRED_ERROR = 'The worker stopped responding.';
