@@ -128,9 +128,10 @@ describe('S3BlobStore on s3rver', () => {
   it('sends nothing for a source stream that fails, however large', async () => {
     const from = s3.requests.length;
     let sent = 0;
+    // Past one part (8 MiB), so the bytes were going to a temporary file when the source failed.
     const failing = new Readable({
       read() {
-        if (sent >= 6 * MiB) return void this.destroy(new Error('upload cancelled'));
+        if (sent >= 9 * MiB) return void this.destroy(new Error('upload cancelled'));
         sent += MiB;
         this.push(randomBytes(MiB));
       },
