@@ -5,7 +5,8 @@
  * seeded with 10,000 images (server/seed/gallerySeed.ts); the gallery is opened, and once every
  * atlas page is on the GPU the frame time is measured while zooming with the wheel and panning by
  * drag. Each frame is timed inside the page around `gl.render` plus a 1-pixel read-back, which
- * waits for the GPU work (GalleryRig's `__galleryBench` hook). Not a test.
+ * waits for the GPU work (GalleryBenchTimer's `__galleryBench` hook, which the page installs only when
+ * `window.__galleryBench` exists as the gallery opens: an init script sets it). Not a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -116,6 +117,9 @@ async function main() {
     const seedMs = performance.now() - seedStart;
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(() => {
+      window.__galleryBench = { frames: [] };
+    });
     await page.goto(`${base}/support`);
     await page.evaluate(
       (p) => {

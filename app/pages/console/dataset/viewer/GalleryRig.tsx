@@ -1,6 +1,7 @@
-import { useFrame, useThree } from '@react-three/fiber';
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useThree } from '@react-three/fiber';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Mesh } from 'three';
+import { GalleryBenchTimer, galleryBenchRequested } from './GalleryBenchTimer';
 import { cellCentre, type GalleryLayout } from './galleryLayout';
 import type { GalleryView } from './galleryView';
 
@@ -8,17 +9,6 @@ import type { GalleryView } from './galleryView';
 export interface GalleryState {
   view: GalleryView;
   hovered: number;
-}
-
-/** Optional timing hook for benchmarks/gallery.bench.ts: set on window to record frame times. */
-export interface GalleryBench {
-  /** Milliseconds of each rendered frame, GPU work included (a 1-pixel read-back waits for it). */
-  frames: number[];
-}
-declare global {
-  interface Window {
-    __galleryBench?: GalleryBench;
-  }
 }
 
 /**
@@ -62,24 +52,16 @@ export function GalleryRig({
     };
   }, [camera, invalidate, layout, state, bind]);
 
-  // Renders the frame itself only while a benchmark listens, to time it; otherwise r3f renders.
-  useFrame(({ gl, scene, camera: cam }) => {
-    const bench = window.__galleryBench;
-    if (!bench) {
-      gl.render(scene, cam);
-      return;
-    }
-    const start = performance.now();
-    gl.render(scene, cam);
-    const context = gl.getContext();
-    context.readPixels(0, 0, 1, 1, context.RGBA, context.UNSIGNED_BYTE, new Uint8Array(4));
-    bench.frames.push(performance.now() - start);
-  }, 1);
+  // r3f renders each demanded frame itself; only a benchmark run swaps in the timed render.
+  const [timed] = useState(galleryBenchRequested);
 
   return (
-    <mesh ref={highlight} renderOrder={-1} visible={false}>
-      <planeGeometry args={[1, 1]} />
-      <meshBasicMaterial color="#3b82f6" depthTest={false} depthWrite={false} toneMapped={false} />
-    </mesh>
+    <>
+      {timed && <GalleryBenchTimer />}
+      <mesh ref={highlight} renderOrder={-1} visible={false}>
+        <planeGeometry args={[1, 1]} />
+        <meshBasicMaterial color="#3b82f6" depthTest={false} depthWrite={false} toneMapped={false} />
+      </mesh>
+    </>
   );
 }
