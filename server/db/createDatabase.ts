@@ -17,11 +17,20 @@ export interface OpenDatabase {
  * The database the server runs on: PostgreSQL when DATABASE_URL is set, else the embedded
  * SQLite file DATA_DIR/platform.sqlite. SQLite runs in WAL mode with synchronous=FULL (an
  * acknowledged write survives a power cut), waits for locks instead of failing, and enforces
- * foreign keys, which it does not by default.
+ * foreign keys, which it does not by default. PostgreSQL commits with synchronous_commit=on.
+ * server/sigkillDurability.test.ts kills the server under write load to hold both to it.
  */
 export function createDatabase(env: { DATA_DIR: string; DATABASE_URL?: string | undefined }): OpenDatabase {
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    // A commit is acknowledged only once PostgreSQL has flushed it to its WAL, whatever the
+    // database's or role's default says: an answered write survives a crash of the database too.
+    // (The test cluster runs with fsync=off; a killed server process does not lose writes to it.)
+    pool.on('connect', (client) => {
+      client.query('SET synchronous_commit = on').catch((error: unknown) => {
+        console.error(`could not set synchronous_commit: ${(error as Error).message}`);
+      });
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
