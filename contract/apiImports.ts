@@ -69,6 +69,8 @@ export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 export const importCreateSchema = z
   .object({ fileName: z.string().min(1).max(255), bytes: z.number().int().positive().max(IMPORT_MAX_BYTES) })
   .strict();
+/** 201 answer of POST …/imports: the import to PUT the zip to. */
+export const importCreatedSchema = z.object({ importId: z.string() });
 
 export const importSkipSchema = z.object({ entry: z.string(), reason: z.enum(IMPORT_SKIP_REASONS) });
 export const importReportSchema = z.object({

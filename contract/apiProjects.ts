@@ -222,7 +222,8 @@ export const imageQuerySchema = z
     q: z.string().max(100).optional(),
     sort: z.enum(IMAGE_SORTS).default('newest'),
     cursor: z.string().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
+    // Typed input: a number from the client, a string in the query the server reads.
+    limit: z.coerce.number<number | string>().int().min(1).max(500).default(100),
   })
   .strict();
 /** The image list's filters as the client sends them (sort and limit may be left to the server). */

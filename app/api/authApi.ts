@@ -2,12 +2,16 @@ import { z } from 'zod';
 import {
   alertListSchema,
   captchaChallengeSchema,
+  type loginRequestSchema,
   oauthProvidersSchema,
+  type passwordChangeRequestSchema,
+  type passwordResetSchema,
   publicUserListSchema,
+  type registerRequestSchema,
   tokenPairSchema,
   userSchema,
+  type userUpdateSchema,
   type OAuthProvider,
-  type User,
 } from '../../contract/apiAuth';
 import type { Locale } from '../../contract/routes';
 import { ApiRequestError } from './ApiRequestError';
@@ -18,9 +22,9 @@ import { apiFetch, apiUrl } from './apiFetch';
 const statusSchema = z.object({ status: z.string() }).passthrough();
 
 export const authApi = {
-  login: (body: { email: string; password: string; captcha?: string }) =>
+  login: (body: z.input<typeof loginRequestSchema>) =>
     apiFetch('auth/login', { method: 'POST', body, schema: tokenPairSchema, auth: false }),
-  register: (body: { name: string; email: string; password: string; locale: Locale }) =>
+  register: (body: z.input<typeof registerRequestSchema>) =>
     apiFetch('auth/register', { method: 'POST', body, schema: statusSchema, auth: false }),
   verify: (key: string) =>
     apiFetch('auth/verify', { method: 'POST', body: { key }, schema: tokenPairSchema, auth: false }),
@@ -28,13 +32,13 @@ export const authApi = {
     apiFetch('auth/verify/resend', { method: 'POST', body: { email, locale }, auth: false }),
   requestPasswordReset: (email: string, locale: Locale) =>
     apiFetch('auth/password/reset-request', { method: 'POST', body: { email, locale }, auth: false }),
-  resetPassword: (body: { key: string; newPassword: string; confirmPassword: string }) =>
+  resetPassword: (body: z.input<typeof passwordResetSchema>) =>
     apiFetch('auth/password/reset', { method: 'POST', body, auth: false }),
-  changePassword: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+  changePassword: (body: z.input<typeof passwordChangeRequestSchema>) =>
     apiFetch('auth/password', { method: 'POST', body, schema: tokenPairSchema }),
   logout: (refreshToken: string) => apiFetch('auth/logout', { method: 'POST', body: { refreshToken }, auth: false }),
   user: () => apiFetch('auth/user', { schema: userSchema }),
-  updateUser: (body: Partial<Pick<User, 'name' | 'introduction' | 'notifications'>>) =>
+  updateUser: (body: z.input<typeof userUpdateSchema>) =>
     apiFetch('auth/user', { method: 'PATCH', body, schema: userSchema }),
   uploadAvatar: (file: Blob) => apiFetch('auth/user/avatar', { method: 'PUT', body: file, schema: userSchema }),
   removeAvatar: () => apiFetch('auth/user/avatar', { method: 'DELETE', schema: userSchema }),

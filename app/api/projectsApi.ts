@@ -1,40 +1,37 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type {
+  labelUpdateSchema,
+  labelWriteSchema,
+  projectCreateSchema,
+  projectMemberAddSchema,
+  projectUpdateSchema,
+  scheduleSchema,
+  splitUpdateSchema,
+  uploadCreateSchema,
+} from '../../contract/apiProjects';
 import {
   imagePageSchema,
   imageSchema,
   jobListSchema,
+  labelDeletedSchema,
   labelListSchema,
   labelSchema,
+  labelUsageSchema,
   projectListSchema,
   projectMemberListSchema,
   projectMemberSchema,
   projectSchema,
   tagListSchema,
+  uploadCreatedSchema,
   type ImageItem,
+  type ImageQuery,
   type ProjectRole,
-  type Subtype,
 } from '../../contract/apiProjects';
-import type { RepeatCycle } from '../../contract/validation';
 import { apiFetch } from './apiFetch';
 
 /** The projects and datasets API of contract/apiProjects.ts, one function per call. */
 
 const p = (projectId: string) => `projects/${encodeURIComponent(projectId)}`;
-const uploadCreatedSchema = z.object({ uploadId: z.string() });
-const deletedAnnotationsSchema = z.object({ deletedAnnotations: z.number() });
-const labelUsageSchema = z.object({ annotations: z.number(), images: z.number() });
-
-/** Filters of the image list (GET projects/:projectId/images). */
-export interface ImageQuery {
-  tag?: string;
-  label?: string;
-  labeled?: 'true' | 'false';
-  split?: 'train' | 'validation' | 'test';
-  q?: string;
-  sort?: 'newest' | 'oldest' | 'name' | 'size';
-  cursor?: string;
-  limit?: number;
-}
 
 /** The query string of an image query, without empty values. */
 export function imageQueryString(query: ImageQuery): string {
@@ -48,19 +45,19 @@ export function imageQueryString(query: ImageQuery): string {
 
 export const projectsApi = {
   list: () => apiFetch('projects', { schema: projectListSchema }),
-  create: (body: { title: string; description: string; subtype: Subtype; organizationId?: string }) =>
+  create: (body: z.input<typeof projectCreateSchema>) =>
     apiFetch('projects', { method: 'POST', body, schema: projectSchema }),
   get: (projectId: string) => apiFetch(p(projectId), { schema: projectSchema }),
-  update: (projectId: string, body: { title?: string; description?: string }) =>
+  update: (projectId: string, body: z.input<typeof projectUpdateSchema>) =>
     apiFetch(p(projectId), { method: 'PATCH', body, schema: projectSchema }),
   remove: (projectId: string) => apiFetch(p(projectId), { method: 'DELETE' }),
-  setSchedule: (projectId: string, body: { enabled: boolean; cycle: RepeatCycle | null }) =>
+  setSchedule: (projectId: string, body: z.input<typeof scheduleSchema>) =>
     apiFetch(`${p(projectId)}/schedule`, { method: 'PUT', body, schema: projectSchema }),
-  setSplit: (projectId: string, body: { train: number; validation: number; test: number; reroll: boolean }) =>
+  setSplit: (projectId: string, body: z.input<typeof splitUpdateSchema>) =>
     apiFetch(`${p(projectId)}/split`, { method: 'PUT', body, schema: projectSchema }),
 
   members: (projectId: string) => apiFetch(`${p(projectId)}/members`, { schema: projectMemberListSchema }),
-  addMember: (projectId: string, body: { email: string; role: ProjectRole }) =>
+  addMember: (projectId: string, body: z.input<typeof projectMemberAddSchema>) =>
     apiFetch(`${p(projectId)}/members`, { method: 'POST', body, schema: projectMemberSchema }),
   updateMember: (projectId: string, userId: string, role: ProjectRole) =>
     apiFetch(`${p(projectId)}/members/${encodeURIComponent(userId)}`, {
@@ -73,14 +70,14 @@ export const projectsApi = {
     apiFetch(`${p(projectId)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
 
   labels: (projectId: string) => apiFetch(`${p(projectId)}/labels`, { schema: labelListSchema }),
-  addLabel: (projectId: string, body: { name: string; color: string }) =>
+  addLabel: (projectId: string, body: z.input<typeof labelWriteSchema>) =>
     apiFetch(`${p(projectId)}/labels`, { method: 'POST', body, schema: labelSchema }),
-  updateLabel: (projectId: string, labelId: string, body: { name?: string; color?: string }) =>
+  updateLabel: (projectId: string, labelId: string, body: z.input<typeof labelUpdateSchema>) =>
     apiFetch(`${p(projectId)}/labels/${encodeURIComponent(labelId)}`, { method: 'PATCH', body, schema: labelSchema }),
   removeLabel: (projectId: string, labelId: string) =>
     apiFetch(`${p(projectId)}/labels/${encodeURIComponent(labelId)}`, {
       method: 'DELETE',
-      schema: deletedAnnotationsSchema,
+      schema: labelDeletedSchema,
     }),
   labelUsage: (projectId: string, labelId: string) =>
     apiFetch(`${p(projectId)}/labels/${encodeURIComponent(labelId)}/usage`, { schema: labelUsageSchema }),
@@ -99,7 +96,7 @@ export const projectsApi = {
     }),
 
   /** Step one of an upload: announce the file (for folder uploads its folder, and for classification projects its label). */
-  createUpload: (projectId: string, body: { fileName: string; bytes: number; folder?: string; label?: string }) =>
+  createUpload: (projectId: string, body: z.input<typeof uploadCreateSchema>) =>
     apiFetch(`${p(projectId)}/uploads`, { method: 'POST', body, schema: uploadCreatedSchema }),
   cancelUpload: (projectId: string, uploadId: string) =>
     apiFetch(`${p(projectId)}/uploads/${encodeURIComponent(uploadId)}`, { method: 'DELETE' }),

@@ -3,8 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { z } from 'zod';
-import { introductionSchema, userNameSchema } from '../../../contract/validation';
+import { userUpdateSchema } from '../../../contract/apiAuth';
 import { authApi } from '../../api/authApi';
 import { formErrorOf, schemaFieldErrors, type FieldErrors } from '../../api/formErrors';
 import { auth, updateAuthUser } from '../../state/auth';
@@ -13,7 +12,8 @@ import { AvatarEditor } from './AvatarEditor';
 import { SettingsSection } from './SettingsSection';
 import { toaster } from './toaster';
 
-const accountFormSchema = z.object({ name: userNameSchema, introduction: introductionSchema });
+/** Both fields are sent together from this form. */
+const accountFormSchema = userUpdateSchema.pick({ name: true, introduction: true }).required();
 
 /** Account information: profile image, name (1–20, Korean/English) and introduction (≤ 100). */
 export function AccountSection() {

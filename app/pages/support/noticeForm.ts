@@ -1,15 +1,17 @@
-import { NOTICE_CATEGORIES, NOTICE_TITLE_MAX, type NoticeCategory } from '../../../contract/apiSupport';
+import type { z } from 'zod';
+import {
+  NOTICE_CATEGORIES,
+  NOTICE_TITLE_MAX,
+  type NoticeCategory,
+  type noticeWriteSchema,
+} from '../../../contract/apiSupport';
 
 /** The notice edit form's values and checks (the API's noticeWriteSchema takes these values). */
 
 export { NOTICE_CATEGORIES, NOTICE_TITLE_MAX, type NoticeCategory };
 
-export interface NoticeDraft {
-  title: string;
-  category: NoticeCategory;
-  body: string;
-  pinned: boolean;
-}
+/** Every field filled in: what the API's write schema makes of a request. */
+export type NoticeDraft = z.output<typeof noticeWriteSchema>;
 
 /** Errors as i18n keys per field (`notice.edit.errors.*` of `support`, or the server's `validation:*`). */
 export type NoticeErrors = Partial<Record<'title' | 'body', string>>;

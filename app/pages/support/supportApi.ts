@@ -1,22 +1,10 @@
 import { z } from 'zod';
-import {
-  faqListSchema,
-  noticePageSchema,
-  noticeSchema,
-  searchResultSchema,
-  type NoticeCategory,
-} from '../../../contract/apiSupport';
+import type { noticeUpdateSchema, noticeWriteSchema } from '../../../contract/apiSupport';
+import { faqListSchema, noticePageSchema, noticeSchema, searchResultSchema } from '../../../contract/apiSupport';
 import type { Locale } from '../../../contract/routes';
 import { apiFetch } from '../../api/apiFetch';
 
 /** Notices, FAQ and search of contract/apiSupport.ts, one function per call. */
-
-export interface NoticeInput {
-  title: string;
-  category: NoticeCategory;
-  body: string;
-  pinned: boolean;
-}
 
 export const NOTICE_PAGE_SIZE = 10;
 
@@ -29,8 +17,9 @@ export const supportApi = {
     return apiFetch(`notices?${query.toString()}`, { schema: noticePageSchema, auth: false, signal });
   },
   notice: (id: string, signal?: AbortSignal) => apiFetch(noticeId(id), { schema: noticeSchema, auth: false, signal }),
-  createNotice: (body: NoticeInput) => apiFetch('notices', { method: 'POST', body, schema: noticeSchema }),
-  updateNotice: (id: string, body: NoticeInput) =>
+  createNotice: (body: z.input<typeof noticeWriteSchema>) =>
+    apiFetch('notices', { method: 'POST', body, schema: noticeSchema }),
+  updateNotice: (id: string, body: z.input<typeof noticeUpdateSchema>) =>
     apiFetch(noticeId(id), { method: 'PATCH', body, schema: noticeSchema }),
   deleteNotice: (id: string) => apiFetch(noticeId(id), { method: 'DELETE' }),
   faq: (locale: Locale, signal?: AbortSignal) =>

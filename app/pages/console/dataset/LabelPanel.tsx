@@ -2,7 +2,7 @@ import { Box, Button, chakra, HStack, IconButton, Input, Stack, Text } from '@ch
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Project } from '../../../../contract/apiProjects';
+import type { Label, Project } from '../../../../contract/apiProjects';
 import { nextLabelColor } from '../../../../contract/color';
 import { newLabelSchema } from '../../../../contract/validation';
 import { formErrorOf, schemaFieldErrors, type FieldErrors } from '../../../api/formErrors';
@@ -12,8 +12,6 @@ import { Field } from '../../../theme/parts/field';
 import { projectErrorKey } from '../projects/projectErrors';
 import { projectKeys, useLabels } from '../projects/projectQueries';
 import { toaster } from '../toaster';
-
-type Label = NonNullable<ReturnType<typeof useLabels>['data']>[number];
 
 function LabelRow({
   project,

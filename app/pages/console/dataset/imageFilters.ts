@@ -1,6 +1,5 @@
-import type { IMAGE_SORTS, SPLITS } from '../../../../contract/apiProjects';
+import type { IMAGE_SORTS, ImageQuery, SPLITS } from '../../../../contract/apiProjects';
 import { TAG_MAX } from '../../../../contract/validation';
-import type { ImageQuery } from '../../../api/projectsApi';
 
 /** What the filter bar holds: text as typed, '' for "all". */
 export interface ImageFilters {

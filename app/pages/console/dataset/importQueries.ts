@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { importSchema, type DatasetImport } from '../../../../contract/apiImports';
+import type { z } from 'zod';
+import type { importCreateSchema } from '../../../../contract/apiImports';
+import { importCreatedSchema, importSchema, type DatasetImport } from '../../../../contract/apiImports';
 import { ApiRequestError } from '../../../api/ApiRequestError';
 import { apiFetch } from '../../../api/apiFetch';
 import { answerJson, putBlob } from './putBlob';
@@ -9,7 +10,6 @@ import { answerJson, putBlob } from './putBlob';
 
 const importsPath = (projectId: string) => `projects/${encodeURIComponent(projectId)}/imports`;
 const importPath = (projectId: string, importId: string) => `${importsPath(projectId)}/${encodeURIComponent(importId)}`;
-const importCreatedSchema = z.object({ importId: z.string() });
 
 /** How often a running import is asked about. */
 export const IMPORT_POLL_MS = 1000;
@@ -20,7 +20,7 @@ export const importKeys = {
 };
 
 export const importsApi = {
-  create: (projectId: string, body: { fileName: string; bytes: number }) =>
+  create: (projectId: string, body: z.input<typeof importCreateSchema>) =>
     apiFetch(importsPath(projectId), { method: 'POST', body, schema: importCreatedSchema }),
   get: (projectId: string, importId: string) => apiFetch(importPath(projectId, importId), { schema: importSchema }),
   /** PUTs the zip, streamed from disk with progress; answers the import, now 'queued'. */

@@ -1,6 +1,6 @@
 import { atlasIndexSchema, type AtlasCellSize, type AtlasIndex } from '../../../../../contract/apiAtlas';
+import type { ImageQuery } from '../../../../../contract/apiProjects';
 import { apiFetch, apiUrl } from '../../../../api/apiFetch';
-import type { ImageQuery } from '../../../../api/projectsApi';
 import { authorizedFetch } from '../../../../api/authorizedFetch';
 
 /** GET projects/:projectId/atlas with the image list's filters (contract/apiAtlas.ts). */
