@@ -1,0 +1,267 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { solveChallenge } from 'altcha-lib/v1';
+import autocannon from 'autocannon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from './db/createDatabase';
+import { migrateToLatest } from './db/migrate';
+import { pngOf } from './test/fixtures/datasetImages';
+import { ServerProcess } from './test/ServerProcess';
+import { bearerFor, seedWorkspace, type Workspace } from './test/seedWorkspace';
+import { createTestDatabase } from './test/testDatabase';
+
+/*
+ * Loopback load on the real server process (its own process, real sockets, autocannon): sign-in
+ * (right password, wrong password, a locked address), annotation saves and uploads, a few seconds
+ * each. No answer may be a 5xx or a dropped connection; where a rate limit applies its 429 must
+ * appear. Latencies are printed and written to benchmarks/results/load.json (rows per database),
+ * never asserted. LOAD_SECONDS and LOAD_CONNECTIONS lengthen it (`npm run bench:load`).
+ */
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 8);
+/** Sign-in hashes the password (scrypt, ~0.3 s of a core): a fixed number of tries, two at a time. */
+const LOGINS = Number(process.env.LOAD_LOGINS ?? 8);
+const LOGIN_CONNECTIONS = 2;
+const IMAGES = 16;
+
+let server: ServerProcess;
+let dataDir: string;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let ws: Workspace;
+let auth: string;
+let png: Buffer;
+const dialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+const rows: ResultRow[] = [];
+const table: Record<string, Record<string, number | string>> = {};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'maru-load-'));
+  database = await createTestDatabase();
+  const open = createDatabase({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+  await migrateToLatest(open.db);
+  ws = await seedWorkspace(open.db, { images: IMAGES });
+  await open.close();
+  const jwtSecret = randomBytes(32).toString('base64url');
+  auth = await bearerFor(jwtSecret, ws.userId);
+  png = await pngOf(64, 48);
+  server = await ServerProcess.start({ dataDir, databaseUrl: database.url, jwtSecret });
+}, 90_000);
+
+afterAll(async () => {
+  await server?.kill('SIGTERM');
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (rows.length === 0) return;
+  console.table(table);
+  writeLoadResults();
+});
+
+/** A results row of the benchmark format (benchmarks/writeResults.ts, which server/ may not import). */
+interface ResultRow {
+  case: string;
+  subject: string;
+  metric: string;
+  value: number;
+  better: 'lower' | 'higher';
+}
+
+/** benchmarks/results/load.json: this run's rows replace only those of its own database. */
+function writeLoadResults() {
+  const file = path.resolve(import.meta.dirname, '../benchmarks/results/load.json');
+  const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { rows?: ResultRow[] }).rows : [];
+  const kept = (earlier ?? []).filter((r) => !r.case.endsWith(`(${dialect})`));
+  const cpus = os.cpus();
+  const results = {
+    name: 'load',
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? 'unknown',
+      memGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    settings: {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      loginConnections: LOGIN_CONNECTIONS,
+      logins: LOGINS,
+      process: 'server/index.ts (tsx), loopback',
+    },
+    loadAverage: os.loadavg(),
+    rows: [...kept, ...rows],
+  };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+type Load = Omit<autocannon.Options, 'url'>;
+/** What autocannon keeps per connection between the two requests of an upload. */
+interface UploadContext {
+  uploadId?: string;
+}
+/** A fixed number of sign-ins (they run to the end, so none is left working after the run). */
+const logins = (body: unknown, amount = LOGINS): Load => ({
+  connections: LOGIN_CONNECTIONS,
+  amount,
+  requests: [jsonRequest('POST', 'auth/login', body)],
+});
+
+/** Runs one bounded load; returns the answers counted by status, after recording the latencies. */
+async function load(name: string, options: Load): Promise<Record<number, number>> {
+  const result = await autocannon({ url: server.base, connections: CONNECTIONS, duration: SECONDS, ...options });
+  const statuses: Record<number, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[Number(code)] = count ?? 0;
+  const label = `${name} (${dialect})`;
+  table[label] = {
+    requests: result.requests.total,
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    statuses: JSON.stringify(statuses),
+  };
+  rows.push(
+    { case: label, subject: 'ours', metric: 'latency_p50_ms', value: result.latency.p50, better: 'lower' },
+    { case: label, subject: 'ours', metric: 'latency_p99_ms', value: result.latency.p99, better: 'lower' },
+    { case: label, subject: 'ours', metric: 'requests_count', value: result.requests.total, better: 'higher' },
+  );
+  console.log(
+    `${label}: ${result.requests.total} requests, p99 ${result.latency.p99} ms, statuses ${table[label].statuses}`,
+  );
+  // Connection errors and timeouts are failures as much as a 5xx is.
+  expect(
+    { errors: result.errors, timeouts: result.timeouts, '5xx': result['5xx'] },
+    server.output.slice(-2000),
+  ).toEqual({ errors: 0, timeouts: 0, '5xx': 0 });
+  return statuses;
+}
+
+const jsonRequest = (method: 'POST' | 'PUT', p: string, body: unknown, headers: Record<string, string> = {}) => ({
+  method,
+  path: `/api/${p}`,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+const post = (p: string, body: unknown) =>
+  fetch(`${server.base}/api/${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function solvedCaptcha(): Promise<string> {
+  const challenge = (await (await fetch(`${server.base}/api/auth/captcha`)).json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+  };
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+}
+
+describe(`the server process under loopback load (${dialect})`, () => {
+  it('signs in with the right password, without a 5xx', async () => {
+    const statuses = await load('POST /api/auth/login', logins({ email: ws.email, password: ws.password }));
+    expect(Object.keys(statuses)).toEqual(['200']);
+  }, 60_000);
+
+  it('asks for a captcha after repeated wrong passwords for one address', async () => {
+    const statuses = await load(
+      'POST /api/auth/login, wrong password',
+      logins({ email: 'nobody@example.com', password: 'Wrong1pass!' }, 12),
+    );
+    // The first failures are answered 401 (tries at once may all pass the count of 4); then the
+    // captcha gate answers 428, or 429 where the extra failures started the lock.
+    expect(statuses[401]).toBeGreaterThanOrEqual(5);
+    expect(statuses[401]).toBeLessThan(5 + LOGIN_CONNECTIONS);
+    expect((statuses[428] ?? 0) + (statuses[429] ?? 0)).toBe(12 - statuses[401]!);
+  }, 60_000);
+
+  it('answers 429 to a locked address', async () => {
+    const email = 'locked@example.com';
+    // Five at once: each reads a count below 5, so all are plain failures (401).
+    const first = await Promise.all(
+      Array.from({ length: 5 }, () => post('auth/login', { email, password: 'Wrong1pass!' })),
+    );
+    expect(first.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    // The sixth failure, with a solved captcha, starts the lock.
+    const sixth = await post('auth/login', { email, password: 'Wrong1pass!', captcha: await solvedCaptcha() });
+    expect(sixth.status).toBe(401);
+    // Cheap answers: a time-bound run at full concurrency.
+    const statuses = await load('POST /api/auth/login, locked address', {
+      requests: [jsonRequest('POST', 'auth/login', { email, password: ws.password })],
+    });
+    // 429 while the lock lasts; once it has passed, the captcha gate (428) is what remains.
+    expect(statuses[429]).toBeGreaterThan(0);
+    expect(Object.keys(statuses).filter((s) => s !== '429' && s !== '428')).toEqual([]);
+  }, 60_000);
+
+  it('saves annotation sets without a 5xx, and keeps one whole set per image', async () => {
+    const boxes = (i: number) =>
+      Array.from({ length: 1 + (i % 5) }, (_, j) => ({
+        labelId: ws.labelIds[j % ws.labelIds.length]!,
+        kind: 'box' as const,
+        x: 10 + i * 30,
+        y: 10 + j * 40,
+        width: 25,
+        height: 25,
+      }));
+    // Every connection goes through all images, so some saves of the same image overlap.
+    const requests = ws.imageIds.map((id, i) =>
+      jsonRequest(
+        'PUT',
+        `projects/${ws.projectId}/images/${id}/annotations`,
+        { annotations: boxes(i) },
+        { authorization: auth },
+      ),
+    );
+    const statuses = await load('PUT annotations', { requests });
+    expect(Object.keys(statuses)).toEqual(['200']);
+    for (const [i, id] of ws.imageIds.entries()) {
+      const res = await fetch(`${server.base}/api/projects/${ws.projectId}/images/${id}/annotations`, {
+        headers: { authorization: auth },
+      });
+      const { annotations } = (await res.json()) as { annotations: { x: number; y: number }[] };
+      expect(annotations.map((a) => a.y).sort((a, b) => a - b)).toEqual(boxes(i).map((b) => b.y));
+      expect(new Set(annotations.map((a) => a.x))).toEqual(new Set([boxes(i)[0]!.x]));
+    }
+  }, 60_000);
+
+  it('takes uploads (declare, then send the bytes) without a 5xx', async () => {
+    const statuses = await load('POST+PUT upload', {
+      requests: [
+        {
+          ...jsonRequest('POST', `projects/${ws.projectId}/uploads`, { fileName: 'load.png', bytes: png.length }),
+          headers: { 'content-type': 'application/json', authorization: auth },
+          onResponse: (status, body, context) => {
+            (context as UploadContext).uploadId =
+              status === 201 ? (JSON.parse(body) as { uploadId: string }).uploadId : undefined;
+          },
+        },
+        {
+          method: 'PUT',
+          headers: { 'content-type': 'application/octet-stream', authorization: auth },
+          body: png,
+          setupRequest: (request, context) => ({
+            ...request,
+            path: `/api/projects/${ws.projectId}/uploads/${String((context as UploadContext).uploadId)}`,
+          }),
+        },
+      ],
+    });
+    expect(Object.keys(statuses).sort()).toEqual(['201', '202']);
+    const images = await fetch(`${server.base}/api/projects/${ws.projectId}/images?limit=1`, {
+      headers: { authorization: auth },
+    });
+    expect(images.status).toBe(200);
+    const { total } = (await images.json()) as { total: number };
+    // Uploads still running when the run ended may have completed too.
+    expect(total).toBeGreaterThanOrEqual(IMAGES + statuses[202]!);
+    expect(total).toBeLessThanOrEqual(IMAGES + statuses[201]!);
+  }, 60_000);
+});
