@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '../../contract/apiAuth';
 import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 import { ApiError } from '../http/ApiError';
 import { signAccessToken } from './accessToken';
 import { hashToken, newOpaqueToken } from './tokenHash';
@@ -151,10 +152,10 @@ export async function revokeByToken(ctx: AppContext, presented: string): Promise
 }
 
 /** Password change or reset: every session of the user ends at its next refresh. */
-export async function revokeAllForUser(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db
+export async function revokeAllForUser(db: Db, userId: string, now: Date): Promise<void> {
+  await db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: ctx.now().toISOString() })
+    .set({ revoked_at: now.toISOString() })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();

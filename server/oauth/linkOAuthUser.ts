@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { userNameSchema, USER_NAME_MAX } from '../../contract/validationConsole';
 import { revokeAllForUser } from '../auth/refreshTokens';
-import type { AppContext } from '../context';
+import type { Db } from '../db/Db';
 import { findUserByEmail, normalizeEmail } from '../users/findUser';
 import type { OAuthProfile } from './oauthProfile';
 
@@ -28,25 +28,26 @@ function displayName(profile: OAuthProfile, email: string): string {
  *
  * An existing account that was never verified may have been registered by someone else who
  * typed this address: the provider has now proved who owns it, so that password is dropped and
- * that account's sessions revoked before it is handed over.
+ * that account's sessions revoked before it is handed over (pass a transaction, so that this
+ * happens all at once or not at all).
  */
-export async function linkOAuthUser(ctx: AppContext, profile: OAuthProfile, locale: 'ko' | 'en'): Promise<string> {
+export async function linkOAuthUser(db: Db, profile: OAuthProfile, locale: 'ko' | 'en', at: Date): Promise<string> {
   const email = normalizeEmail(profile.email);
-  const now = ctx.now().toISOString();
-  const existing = await findUserByEmail(ctx.db, email);
+  const now = at.toISOString();
+  const existing = await findUserByEmail(db, email);
   if (existing) {
     if (!existing.email_verified_at) {
-      await ctx.db
+      await db
         .updateTable('users')
         .set({ email_verified_at: now, password_hash: null, updated_at: now })
         .where('id', '=', existing.id)
         .execute();
-      await revokeAllForUser(ctx, existing.id);
+      await revokeAllForUser(db, existing.id, at);
     }
     return existing.id;
   }
   const id = randomUUID();
-  await ctx.db
+  await db
     .insertInto('users')
     .values({
       id,
@@ -67,7 +68,7 @@ export async function linkOAuthUser(ctx: AppContext, profile: OAuthProfile, loca
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   // A parallel sign-in for the same address may have created it first: use whichever exists.
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findUserByEmail(db, email);
   if (!user) throw new Error('OAuth account could not be created');
   return user.id;
 }

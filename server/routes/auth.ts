@@ -164,20 +164,24 @@ export function createAuthRoutes(ctx: AppContext) {
     if (!used) throw new ApiError('invalid_key', 'The reset key is unknown, used or expired.');
     // Hashed before the transaction: it takes a while, and no lock should be held meanwhile.
     const passwordHash = await hashPassword(newPassword);
-    const now = ctx.now().toISOString();
+    const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {
       const user = await trx
         .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now })
+        .set({ password_hash: passwordHash, updated_at: now.toISOString() })
         .where('id', '=', used.userId)
         .returning(['email', 'email_verified_at'])
         .executeTakeFirstOrThrow();
       // Following the mailed link proves the address, and the lock never outlives a reset.
       if (!user.email_verified_at)
-        await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', used.userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ email_verified_at: now.toISOString() })
+          .where('id', '=', used.userId)
+          .execute();
       await clearFailures(trx, user.email);
+      await revokeAllForUser(trx, used.userId, now);
     });
-    await revokeAllForUser(ctx, used.userId);
     return c.body(null, 204);
   });
 

@@ -176,7 +176,7 @@ async function signInWith(
   if (!profile) throw new OAuthRefusal('oauth_failed', 'userinfo has no usable e-mail address');
   if (!profile.emailVerified)
     throw new OAuthRefusal('email_unverified', 'the provider has not verified the e-mail address');
-  return linkOAuthUser(ctx, profile, locale);
+  return ctx.db.transaction().execute((trx) => linkOAuthUser(trx, profile, locale, ctx.now()));
 }
 
 function parseJson(text: string): unknown {

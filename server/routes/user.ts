@@ -87,13 +87,17 @@ export function createUserRoutes(ctx: AppContext) {
         fields: { currentPassword: V.currentPasswordMismatch },
       });
     }
-    await ctx.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(newPassword), updated_at: ctx.now().toISOString() })
-      .where('id', '=', user.id)
-      .execute();
-    // Every other session ends; this one continues on a new token family.
-    await revokeAllForUser(ctx, user.id);
+    const passwordHash = await hashPassword(newPassword);
+    // Every other session ends with the old password; this one continues on a new token family.
+    const now = ctx.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+        .where('id', '=', user.id)
+        .execute();
+      await revokeAllForUser(trx, user.id, now);
+    });
     return c.json(await issueTokenPair(ctx, user.id));
   });
 
