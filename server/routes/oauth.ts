@@ -10,6 +10,7 @@ import { ApiError } from '../http/ApiError';
 import { jsonBody } from '../http/validate';
 import { guardedFetch } from '../oauth/guardedFetch';
 import { linkOAuthUser } from '../oauth/linkOAuthUser';
+import type { OAuthProfile } from '../oauth/oauthProfile';
 import { enabledOAuthProviders, type OAuthProviderConfig } from '../oauth/oauthProviders';
 import { consumeOAuthState, createOAuthState, OAUTH_STATE_TTL_S } from '../oauth/oauthStates';
 import { localeOfPath, safeRedirectPath } from '../oauth/safeRedirectPath';
@@ -95,16 +96,17 @@ export function createOAuthRoutes(ctx: AppContext) {
       const code = c.req.query('code');
       if (c.req.query('error') || !code)
         throw new OAuthRefusal('oauth_failed', `provider answered ${c.req.query('error') ?? 'no code'}`);
-      const userId = await signInWith(
-        ctx,
+      const profile = await verifiedProfile(
         provider,
         code,
         state ?? '',
         pending.codeVerifier,
         callbackUrl(provider.key),
         fetchOptions,
-        localeOfPath(redirectPath),
       );
+      const userId = await ctx.db
+        .transaction()
+        .execute((trx) => linkOAuthUser(trx, profile, localeOfPath(redirectPath), ctx.now()));
       const oneTime = await createOneTimeKey(
         ctx.db,
         'oauth',
@@ -130,17 +132,15 @@ export function createOAuthRoutes(ctx: AppContext) {
   return r;
 }
 
-/** code → access token → userinfo → our account id. Throws OAuthRefusal for any refused answer. */
-async function signInWith(
-  ctx: AppContext,
+/** code → access token → userinfo, whose e-mail address the provider has verified. Throws OAuthRefusal otherwise. */
+async function verifiedProfile(
   provider: OAuthProviderConfig,
   code: string,
   state: string,
   codeVerifier: string,
   redirectUri: string,
   fetchOptions: { allowHttpLoopback: boolean },
-  locale: 'ko' | 'en',
-): Promise<string> {
+): Promise<OAuthProfile> {
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
     code,
@@ -176,7 +176,7 @@ async function signInWith(
   if (!profile) throw new OAuthRefusal('oauth_failed', 'userinfo has no usable e-mail address');
   if (!profile.emailVerified)
     throw new OAuthRefusal('email_unverified', 'the provider has not verified the e-mail address');
-  return ctx.db.transaction().execute((trx) => linkOAuthUser(trx, profile, locale, ctx.now()));
+  return profile;
 }
 
 function parseJson(text: string): unknown {
