@@ -25,7 +25,11 @@ export interface AppDeps {
   onJobQueued?: () => void;
 }
 
-/** Everything a route needs, passed to each router factory in server/routes/. */
+/**
+ * Everything a route needs, passed to each router factory in server/routes/. Data functions
+ * take only the parts they use, the database (db/Db.ts) first, so a caller can hand them a
+ * transaction.
+ */
 export interface AppContext {
   config: ServerConfig;
   db: Kysely<Database>;
