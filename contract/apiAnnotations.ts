@@ -23,7 +23,6 @@ export const ANNOTATION_BATCH_MAX = 500;
 
 /** 'box': x, y, width, height in image pixels (top-left origin); 'class': the whole image. */
 export const ANNOTATION_KINDS = ['box', 'class'] as const;
-export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
 
 export const annotationSchema = z.object({
   id: z.string(),

@@ -33,7 +33,6 @@ export const atlasQuerySchema = imageQuerySchema
       .transform((v) => Number(v) as AtlasCellSize),
   })
   .strict();
-export type AtlasQuery = z.input<typeof atlasQuerySchema>;
 
 export const atlasImageSchema = z.object({
   id: z.string(),

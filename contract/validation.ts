@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { requiredString, LETTERS } from './validationCommon';
 import { V } from './validationMessages';
 
-export { V, VALIDATION_MESSAGE_KEYS, VALIDATION_NAMESPACE, type ValidationMessageKey } from './validationMessages';
-export { firstErrorKey, LETTERS, requiredString } from './validationCommon';
+export { V, VALIDATION_MESSAGE_KEYS, VALIDATION_NAMESPACE } from './validationMessages';
+export { firstErrorKey, requiredString } from './validationCommon';
 export * from './validationConsole';
 
 /*
@@ -53,8 +53,6 @@ export const passwordChangeSchema = z
       return typeof value?.newPassword === 'string' && typeof value.confirmPassword === 'string';
     },
   });
-
-export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 /** E-mail address in the usual `local@domain.tld` form (zod's own pattern). */
 export const emailSchema = requiredString().regex(z.regexes.email, { error: V.email });

@@ -64,7 +64,6 @@ export const projectTitleSchema = titleSchema(PROJECT_TITLE_MAX, V.max20);
 export const projectDescriptionSchema = freeTextSchema(PROJECT_DESCRIPTION_MAX, V.max100);
 
 export const projectSchema = z.object({ title: projectTitleSchema, description: projectDescriptionSchema });
-export type ProjectForm = z.infer<typeof projectSchema>;
 
 /**
  * User name: 1–20 characters, Korean or English letters (spaces between words allowed), no

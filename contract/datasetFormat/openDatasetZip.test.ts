@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { crc32 } from './crc32';
 import { openDatasetZip } from './openDatasetZip';
 import { FIXTURES, JPEG_BYTES, SMALL_LIMITS, buildZip, bytesSource, zipOf } from './testZips';
-import { DatasetImportError, type ImportErrorCode, type RandomAccessSource } from './index';
+import type { ImportErrorCode } from '../apiImports';
+import { DatasetImportError, type RandomAccessSource } from './types';
 
 async function failure(promise: Promise<unknown>): Promise<{ code: ImportErrorCode; entry: string | null }> {
   try {

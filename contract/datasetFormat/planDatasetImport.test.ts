@@ -3,7 +3,8 @@ import { openDatasetZip } from './openDatasetZip';
 import { parseVocAnnotation } from './parseVocAnnotation';
 import { planDatasetImport } from './planDatasetImport';
 import { FIXTURES, JPEG_BYTES, bytesSource, cocoDatasetZip, vocDatasetZip, vocXmlText, zipOf } from './testZips';
-import { DatasetImportError, type ImportErrorCode } from './index';
+import type { ImportErrorCode } from '../apiImports';
+import { DatasetImportError } from './types';
 
 const plan = async (bytes: Uint8Array) => planDatasetImport(await openDatasetZip(bytesSource(bytes)));
 

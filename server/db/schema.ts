@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 
 /*
  * Table types of the Kysely database. Ids are random text (UUIDs) and times ISO-8601 text, and
@@ -154,9 +154,7 @@ export interface Database extends ProjectTables {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 
 /* Projects and datasets (migration 0010). */
 

@@ -11,7 +11,6 @@ import { buildPyramid, needsPyramid } from './imagePyramid';
 export const IMAGE_PROCESS_JOB = 'image.process';
 
 export const imageJobPayloadSchema = z.object({ imageId: z.string().min(1) });
-export type ImageJobPayload = z.infer<typeof imageJobPayloadSchema>;
 
 export interface ImageJobDeps {
   db: Kysely<Database>;
