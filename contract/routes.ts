@@ -22,11 +22,16 @@ export type SolutionName = (typeof SOLUTION_NAMES)[number];
 export const RESOURCE_KINDS = ['dataset', 'model'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
+/**
+ * Every page of the client, in wouter's syntax (`:param`, `:param?`). Order matters where two
+ * paths can match the same address (`/support/notice/edit`, `/resources/detail`): the more
+ * specific one comes first, as the router and `matchPage` take the first match.
+ */
 export const paths = {
   home: '/',
   info: '/info',
-  infoDetail: '/info/:title',
   infoDeprecated: '/info/index_deprecated',
+  infoDetail: '/info/:title',
   login: '/login',
   loginAuth: '/login/auth/:key?',
   loginReset: '/login/reset/:key?',
@@ -43,15 +48,15 @@ export const paths = {
   supportPrivacy: '/support/privacy',
   supportDocs: '/support/docs',
   supportSearch: '/support/search',
-  resources: '/resources/:resource?',
   resourceDetail: '/resources/detail/:item?',
+  resources: '/resources/:resource?',
   docs: '/docs',
   console: '/console',
   consoleSettings: '/console/settings',
-  /** A project; `tab` is 'dataset' (default) or 'settings' (href: contract/projectRoutes.ts). */
-  consoleProject: '/console/projects/:projectId/:tab?',
   /** One image of a project in the image viewer (href: contract/projectRoutes.ts `projectImageHref`). */
   consoleProjectImage: '/console/projects/:projectId/images/:imageId',
+  /** A project; `tab` is 'dataset' (default) or 'settings' (href: contract/projectRoutes.ts). */
+  consoleProject: '/console/projects/:projectId/:tab?',
   consoleUser: '/console/user/:email',
   consolePay: '/console/admin/pay',
 } as const;
@@ -86,31 +91,53 @@ export function localizePath(path: string, locale: Locale): string {
   return clean === '/' ? '/en' : `/en${clean}`;
 }
 
+/** Parameters whose pages exist only for some values: any other value is not a page (404). */
+const PARAM_CHOICES: Partial<Record<PathName, Readonly<Record<string, readonly string[]>>>> = {
+  infoDetail: { title: INFO_TITLES },
+  solutionDetail: { name: SOLUTION_NAMES },
+};
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The RegExp of a route path in wouter's syntax: `:param` is one segment, `:param?` an optional
+ * one; a parameter named in `choices` takes only those values.
+ */
+export function pathPattern(path: string, choices: Readonly<Record<string, readonly string[]>> = {}): RegExp {
+  if (path === '/') return /^\/$/;
+  const body = path
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      const param = /^:(\w+)(\?)?$/.exec(segment);
+      if (!param) return `/${escapeRegExp(segment)}`;
+      const values = choices[param[1] ?? ''];
+      const value = values ? `(?:${values.map(escapeRegExp).join('|')})` : '[^/]+';
+      return param[2] ? `(?:/${value})?` : `/${value}`;
+    })
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+const PATH_NAMES = Object.keys(paths) as PathName[];
+
+/** The pattern of each page path (locale-free pathnames, no query). */
+export const PAGE_PATTERNS = Object.fromEntries(
+  PATH_NAMES.map((name) => [name, pathPattern(paths[name], PARAM_CHOICES[name])]),
+) as Record<PathName, RegExp>;
+
+/** The page a locale-free pathname shows (a trailing slash is ignored), or null when it is none. */
+export function matchPage(pathname: string): PathName | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PATH_NAMES.find((name) => PAGE_PATTERNS[name].test(path)) ?? null;
+}
+
 /**
  * Whether a locale-free pathname is a page of the client (including pages whose content is
  * decided later, such as a notice id). Used by the server to answer 404 for anything else.
  */
 export function isKnownPage(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGE_PATTERNS.some((re) => re.test(path));
+  return matchPage(pathname) !== null;
 }
-
-const seg = '[^/]+';
-const PAGE_PATTERNS: RegExp[] = [
-  /^\/$/,
-  /^\/info$/,
-  new RegExp(`^/info/(${INFO_TITLES.join('|')}|index_deprecated)$`),
-  /^\/login$/,
-  new RegExp(`^/login/(auth|reset)(/${seg})?$`),
-  /^\/login\/signup$/,
-  /^\/pricing$/,
-  /^\/solution$/,
-  new RegExp(`^/solution/(${SOLUTION_NAMES.join('|')})$`),
-  /^\/support$/,
-  /^\/support\/(faq|notice|policy|privacy|docs|search)$/,
-  new RegExp(`^/support/notice/${seg}$`),
-  new RegExp(`^/resources(/${seg})?$`),
-  new RegExp(`^/resources/detail(/${seg})?$`),
-  /^\/docs$/,
-  new RegExp(`^/console(/.*)?$`),
-];

@@ -1,40 +1,7 @@
-/** Every public page of the spec, locale-free, with a label for test names. */
-export const PUBLIC_ROUTES: string[] = [
-  '/',
-  '/info',
-  '/info/dataset',
-  '/info/label',
-  '/info/training',
-  '/info/test',
-  '/info/deploy',
-  '/info/index_deprecated',
-  '/solution',
-  '/solution/vision',
-  '/solution/tools',
-  '/solution/chamber',
-  '/pricing',
-  '/support',
-  '/support/faq',
-  '/support/notice',
-  '/support/notice/1',
-  '/support/notice/edit',
-  '/support/policy',
-  '/support/privacy',
-  '/support/docs',
-  '/support/search?keyword=라벨',
-  '/resources',
-  '/resources/dataset',
-  '/resources/model',
-  '/resources/detail/1',
-  '/docs',
-  '/login',
-  '/login/auth',
-  '/login/auth/abc123',
-  '/login/reset',
-  '/login/reset/abc123',
-  '/login/signup',
-  '/console/admin/pay',
-];
+import { publicPageExamples } from '../contract/pageExamples';
+
+/** Every page anyone may open, locale-free: the examples of contract/pageExamples.ts, one per address. */
+export const PUBLIC_ROUTES: string[] = publicPageExamples();
 
 export const SUFFIX = { ko: 'AI 관리 플랫폼', en: 'AI management platform' } as const;
 

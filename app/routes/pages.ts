@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { matchPage, type PathName } from '../../contract/routes';
 import { lazyPage } from '../errors/lazyPage';
 
 type Loader = () => Promise<{ default: ComponentType<object> }>;
@@ -35,7 +36,41 @@ const load = {
   ConsolePay: () => import('../pages/console/PayResultPage'),
 } satisfies Record<string, Loader>;
 
-type PageName = keyof typeof load;
+export type PageName = keyof typeof load;
+
+/** The page table: what each path of contract/routes.ts shows (the router and the prefetch read it). */
+export const PAGE_OF_PATH: Record<PathName, PageName> = {
+  home: 'Landing',
+  info: 'Info',
+  infoDeprecated: 'InfoDeprecated',
+  infoDetail: 'InfoDetail',
+  login: 'Login',
+  loginAuth: 'LoginAuth',
+  loginReset: 'LoginReset',
+  loginSignup: 'Signup',
+  pricing: 'Pricing',
+  solution: 'Solution',
+  solutionDetail: 'SolutionDetail',
+  support: 'Support',
+  supportFaq: 'Faq',
+  supportNotice: 'NoticeList',
+  supportNoticeEdit: 'NoticeEdit',
+  supportNoticeDetail: 'NoticeDetail',
+  supportPolicy: 'Policy',
+  supportPrivacy: 'Privacy',
+  supportDocs: 'SupportDocs',
+  supportSearch: 'Search',
+  resourceDetail: 'ResourceDetail',
+  resources: 'Resources',
+  docs: 'Docs',
+  console: 'ConsoleHome',
+  consoleSettings: 'ConsoleSettings',
+  // The image viewer loads from the project page's chunk (ProjectPage.tsx), which keeps its loader out of the landing entry.
+  consoleProjectImage: 'ConsoleProject',
+  consoleProject: 'ConsoleProject',
+  consoleUser: 'ConsoleUser',
+  consolePay: 'ConsolePay',
+};
 
 /** Every page but the landing page also needs the form and text recipes (theme/pageRecipes.ts). */
 function withPageRecipes(loader: Loader): Loader {
@@ -61,19 +96,8 @@ export const labPages = LAB_ENABLED
     }
   : null;
 
-/** Locale-free path patterns → chunk, for prefetch on link intent. */
-export const pageLoaders: Array<[RegExp, Loader]> = [
-  [/^\/$/, load.Landing],
-  [/^\/info$/, load.Info],
-  [/^\/info\/[^/]+$/, load.InfoDetail],
-  [/^\/solution$/, load.Solution],
-  [/^\/solution\/[^/]+$/, load.SolutionDetail],
-  [/^\/pricing$/, load.Pricing],
-  [/^\/support$/, load.Support],
-  [/^\/support\/faq$/, load.Faq],
-  [/^\/support\/notice$/, load.NoticeList],
-  [/^\/support\/policy$/, load.Policy],
-  [/^\/support\/privacy$/, load.Privacy],
-  [/^\/resources(\/[^/]+)?$/, load.Resources],
-  [/^\/login$/, load.Login],
-];
+/** The chunk of the page at a locale-free pathname (no query), for prefetch on link intent; null when none. */
+export function pageLoaderOf(pathname: string): Loader | null {
+  const name = matchPage(pathname);
+  return name ? load[PAGE_OF_PATH[name]] : null;
+}

@@ -1,5 +1,5 @@
 import { shouldPrefetch } from '../platform/shouldPrefetch';
-import { pageLoaders } from './pages';
+import { pageLoaderOf } from './pages';
 
 const started = new Set<string>();
 
@@ -7,8 +7,8 @@ const started = new Set<string>();
 export function prefetchPath(path: string): void {
   const clean = path.split(/[?#]/)[0] ?? '/';
   if (started.has(clean) || !shouldPrefetch()) return;
-  const entry = pageLoaders.find(([re]) => re.test(clean));
-  if (!entry) return;
+  const loader = pageLoaderOf(clean);
+  if (!loader) return;
   started.add(clean);
-  entry[1]().catch(() => started.delete(clean));
+  loader().catch(() => started.delete(clean));
 }
