@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contrastRatio,
-  hslToHex,
-  LABEL_PALETTE,
-  MID_GREY,
-  nextLabelColor,
-  parseHexColor,
-  pickLabelColors,
-  relativeLuminance,
-  textColorOn,
-} from './color';
+import { LABEL_PALETTE, nextLabelColor, pickLabelColors } from './color';
+import { contrastRatio, hslToHex, MID_GREY, parseHexColor, relativeLuminance, textColorOn } from './color';
 
 describe('label colours', () => {
   it('has a palette of distinct lower-case #rrggbb colours', () => {
@@ -53,14 +44,16 @@ describe('label colours', () => {
 });
 
 describe('colour arithmetic', () => {
-  it('converts HSL to hex', () => {
-    expect(hslToHex(0, 100, 50)).toBe('#ff0000');
-    expect(hslToHex(120, 100, 25)).toBe('#008000');
-    expect(hslToHex(240, 100, 50)).toBe('#0000ff');
-    expect(hslToHex(0, 0, 100)).toBe('#ffffff');
-    expect(hslToHex(-120, 100, 50)).toBe('#0000ff');
-    expect(hslToHex(60, 100, 50)).toBe('#ffff00');
-    expect(hslToHex(420, 100, 50)).toBe('#ffff00');
+  it.each([
+    [0, 100, 50, '#ff0000'],
+    [120, 100, 25, '#008000'],
+    [240, 100, 50, '#0000ff'],
+    [0, 0, 100, '#ffffff'],
+    [-120, 100, 50, '#0000ff'],
+    [60, 100, 50, '#ffff00'],
+    [420, 100, 50, '#ffff00'],
+  ])('converts HSL %i° %i%% %i%% to %s', (h, s, l, hex) => {
+    expect(hslToHex(h, s, l)).toBe(hex);
   });
 
   it('reads #rrggbb, #rgb and alpha forms; anything else is mid grey', () => {
@@ -80,12 +73,14 @@ describe('colour arithmetic', () => {
     expect(contrastRatio('#ffffff', '#1976d2')).toBeCloseTo(4.6, 1);
   });
 
-  it('puts white text on dark and saturated colours, dark text on light ones', () => {
-    expect(textColorOn('#1e88e5')).toBe('#fff');
-    expect(textColorOn('#e53935')).toBe('#fff');
-    expect(textColorOn('#000000')).toBe('#fff');
-    expect(textColorOn('#fdd835')).toBe('#1a1a1a');
-    expect(textColorOn('#00ffff')).toBe('#1a1a1a');
-    expect(textColorOn('#ffffff')).toBe('#1a1a1a');
+  it.each([
+    ['#1e88e5', '#fff'],
+    ['#e53935', '#fff'],
+    ['#000000', '#fff'],
+    ['#fdd835', '#1a1a1a'],
+    ['#00ffff', '#1a1a1a'],
+    ['#ffffff', '#1a1a1a'],
+  ])('writes on %s in %s (white on dark and saturated colours, dark on light ones)', (label, text) => {
+    expect(textColorOn(label)).toBe(text);
   });
 });
