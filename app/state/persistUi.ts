@@ -9,7 +9,7 @@ import { ui } from './ui';
  */
 export const PERSIST_KEY = 'ui-state';
 
-export const persistedUiSchema = z.object({
+const persistedUiSchema = z.object({
   loginLockStatus: z.object({
     captchaActive: z.boolean(),
     latestLoginTryDate: z.number().nullable(),
@@ -17,7 +17,7 @@ export const persistedUiSchema = z.object({
   }),
 });
 
-export function restoreUi(storage: Pick<Storage, 'getItem'> = localStorage): void {
+function restoreUi(storage: Pick<Storage, 'getItem'> = localStorage): void {
   try {
     const raw = storage.getItem(PERSIST_KEY);
     if (!raw) return;

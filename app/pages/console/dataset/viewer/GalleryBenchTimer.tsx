@@ -1,7 +1,7 @@
 import { useFrame } from '@react-three/fiber';
 
 /** Frame timings for benchmarks/gallery.bench.ts. */
-export interface GalleryBench {
+interface GalleryBench {
   /** Milliseconds of each rendered frame, GPU work included (a 1-pixel read-back waits for it). */
   frames: number[];
 }
