@@ -209,7 +209,8 @@ describe(`the server process under loopback load (${dialect})`, () => {
         width: 25,
         height: 25,
       }));
-    // Every connection goes through all images, so some saves of the same image overlap.
+    // Every connection goes through the images in order from the first, so saves of the same
+    // image overlap (all connections start on image 0).
     const requests = ws.imageIds.map((id, i) =>
       jsonRequest(
         'PUT',
@@ -220,14 +221,19 @@ describe(`the server process under loopback load (${dialect})`, () => {
     );
     const statuses = await load('PUT annotations', { requests });
     expect(Object.keys(statuses)).toEqual(['200']);
+    // Each image saved holds its one set, never two sets' rows (a short run may not reach them all).
+    let saved = 0;
     for (const [i, id] of ws.imageIds.entries()) {
       const res = await fetch(`${server.base}/api/projects/${ws.projectId}/images/${id}/annotations`, {
         headers: { authorization: auth },
       });
       const { annotations } = (await res.json()) as { annotations: { x: number; y: number }[] };
+      if (annotations.length === 0) continue;
+      saved++;
       expect(annotations.map((a) => a.y).sort((a, b) => a - b)).toEqual(boxes(i).map((b) => b.y));
       expect(new Set(annotations.map((a) => a.x))).toEqual(new Set([boxes(i)[0]!.x]));
     }
+    expect(saved).toBeGreaterThanOrEqual(Math.min(IMAGES, Math.ceil(statuses[200]! / CONNECTIONS)));
   }, 60_000);
 
   it('takes uploads (declare, then send the bytes) without a 5xx', async () => {
