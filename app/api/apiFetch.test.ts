@@ -76,7 +76,7 @@ describe('apiFetch', () => {
     // The other tab holds the lock, rotates the pair, then lets this tab in.
     vi.stubGlobal('navigator', {
       locks: {
-        request: async (_name: string, work: () => Promise<unknown>) => {
+        request: async (_name: string, _options: unknown, work: () => Promise<unknown>) => {
           localStorage.setItem(TOKEN_KEY, 'Bearer A1');
           localStorage.setItem(REFRESH_TOKEN_KEY, 'R1');
           return work();

@@ -256,6 +256,19 @@ describe('refresh tokens', () => {
     expect((await call(t, 'POST', 'auth/refresh', { refreshToken: rt1 })).status).toBe(401);
   });
 
+  it('a reuse inside the grace window signs nobody out: the family goes on from the same child', async () => {
+    const { refreshToken: rt0 } = await seedUser(t, 'grace@example.com', hash, PW);
+    const first = await call(t, 'POST', 'auth/refresh', { refreshToken: rt0 });
+    t.clock.advance(REFRESH_GRACE_S - 5);
+    const late = await call(t, 'POST', 'auth/refresh', { refreshToken: rt0 });
+    expect(late.status).toBe(200);
+    expect(late.body.refreshToken).toBe(first.body.refreshToken);
+    expect((await call(t, 'GET', 'auth/user', undefined, late.body.token)).status).toBe(200);
+    const next = await call(t, 'POST', 'auth/refresh', { refreshToken: first.body.refreshToken });
+    expect(next.status).toBe(200);
+    expect((await call(t, 'GET', 'auth/user', undefined, next.body.token)).status).toBe(200);
+  });
+
   it('refuses unknown and expired tokens', async () => {
     expect((await call(t, 'POST', 'auth/refresh', { refreshToken: 'nope' })).status).toBe(401);
     const { refreshToken } = await seedUser(t, 'expire@example.com', hash, PW);
