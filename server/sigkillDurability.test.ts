@@ -225,7 +225,7 @@ describe('the server killed with SIGKILL under write load', () => {
       // Every kind acknowledged at least once, then the kill at a random moment.
       const started = Date.now();
       while (!(acks.saves && acks.uploads && acks.signups) && failures.length === 0) {
-        if (Date.now() - started > 30_000) throw new Error(`no write acknowledged:\n${server.output.slice(-3000)}`);
+        if (Date.now() - started > 60_000) throw new Error(`no write acknowledged:\n${server.output.slice(-3000)}`);
         await new Promise((r) => setTimeout(r, 20));
       }
       const delay = Math.round(KILL_AFTER_MS[0] + random() * (KILL_AFTER_MS[1] - KILL_AFTER_MS[0]));
