@@ -1,10 +1,24 @@
 import type { Readable } from 'node:stream';
+import type { ByteRange } from './ByteRange';
 
 /** A stored blob: its bytes as a stream, and its size. */
 export interface BlobObject {
   stream: Readable;
   size: number;
 }
+
+/** Bytes `start` to `end` inclusive (`size` of them) of a blob of `total` bytes. */
+export interface BlobSlice extends BlobObject {
+  start: number;
+  end: number;
+  total: number;
+}
+
+/**
+ * A ranged read: the slice, or `unsatisfiable` when the range selects no byte of the blob (it
+ * starts past the end, or the blob is empty), with the blob's size, which an HTTP 416 answer reports.
+ */
+export type BlobRangeRead = ({ kind: 'slice' } & BlobSlice) | { kind: 'unsatisfiable'; total: number };
 
 /** A stored blob as a listing shows it. */
 export interface BlobInfo {
@@ -23,6 +37,11 @@ export interface BlobStore {
   put(data: Readable | Uint8Array): Promise<string>;
   /** The blob, or null when no blob has that key. */
   get(key: string): Promise<BlobObject | null>;
+  /**
+   * Part of the blob (an end past the last byte is read as the last byte), or null when no blob
+   * has that key. Throws a RangeError for a range no request could mean (see assertByteRange).
+   */
+  getRange(key: string, range: ByteRange): Promise<BlobRangeRead | null>;
   has(key: string): Promise<boolean>;
   /** Removes the blob; no error if it is already gone. */
   delete(key: string): Promise<void>;

@@ -4,7 +4,8 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isBlobKey, type BlobInfo, type BlobObject, type BlobStore } from './BlobStore';
+import { isBlobKey, type BlobInfo, type BlobObject, type BlobRangeRead, type BlobStore } from './BlobStore';
+import { assertByteRange, resolveByteRange, type ByteRange } from './ByteRange';
 
 /**
  * Blobs as files under `<root>/<aa>/<key>`. A put streams into a temporary file while hashing,
@@ -56,6 +57,23 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  async getRange(key: string, range: ByteRange): Promise<BlobRangeRead | null> {
+    assertByteRange(range);
+    if (!isBlobKey(key)) return null;
+    const file = this.pathOf(key);
+    let total: number;
+    try {
+      total = (await stat(file)).size;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+    const slice = resolveByteRange(range, total);
+    if (!slice) return { kind: 'unsatisfiable', total };
+    const { start, end } = slice;
+    return { kind: 'slice', stream: createReadStream(file, { start, end }), size: end - start + 1, start, end, total };
+  }
+
   async has(key: string): Promise<boolean> {
     if (!isBlobKey(key)) return false;
     try {
@@ -88,12 +106,15 @@ export class LocalBlobStore implements BlobStore {
   /**
    * Moves the file aside first, then looks at its time: a put that landed between the check and
    * the move is seen on the moved file and put back, and a put after the move writes a new file.
+   * The kernel stamps files from a clock that lags Date.now() by up to a tick (a few ms), so a
+   * blob is kept when its time is within a second of the cutoff, as on S3.
    */
   async deleteIfOlderThan(key: string, cutoff: Date): Promise<boolean> {
     if (!isBlobKey(key)) return false;
     const file = this.pathOf(key);
+    const young = (mtimeMs: number) => mtimeMs + 1000 > cutoff.getTime();
     const before = await stat(file).catch(() => null);
-    if (!before || before.mtimeMs >= cutoff.getTime()) return false;
+    if (!before || young(before.mtimeMs)) return false;
     const trash = path.join(this.root, 'trash');
     await mkdir(trash, { recursive: true });
     const held = path.join(trash, randomUUID());
@@ -104,7 +125,7 @@ export class LocalBlobStore implements BlobStore {
       throw e;
     }
     const moved = await stat(held);
-    if (moved.mtimeMs >= cutoff.getTime()) {
+    if (young(moved.mtimeMs)) {
       await rename(held, file);
       return false;
     }

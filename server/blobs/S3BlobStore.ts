@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
-import { isBlobKey, type BlobInfo, type BlobObject, type BlobStore } from './BlobStore';
+import { isBlobKey, type BlobInfo, type BlobObject, type BlobRangeRead, type BlobStore } from './BlobStore';
+import { assertByteRange, rangeHeaderOf, resolveByteRange, type ByteRange } from './ByteRange';
 import { putMultipart } from './putMultipart';
-import { discard, okBody, s3Failure, xmlTag } from './s3Responses';
+import { discard, okBody, S3Error, s3Failure, xmlTag } from './s3Responses';
 import { spoolBlob } from './spoolBlob';
 
 export interface S3Options {
@@ -90,9 +91,53 @@ export class S3BlobStore implements BlobStore {
       if (res.status === 404 && failure.code !== 'NoSuchBucket') return null;
       throw failure;
     }
-    const size = Number(res.headers.get('content-length') ?? 0);
-    const body = res.body ? Readable.fromWeb(res.body as unknown as WebReadableStream) : Readable.from([]);
-    return { stream: body, size };
+    return { stream: bodyOf(res), size: Number(res.headers.get('content-length') ?? 0) };
+  }
+
+  /**
+   * A GET with a `Range` header. S3 answers 206 with Content-Range, or 416 InvalidRange when the
+   * range starts past the end. What was sent is checked against what was asked: a server that
+   * ignores the range (200, the whole object) is fine only when the range covers it all, and a
+   * range on an empty object, which some servers answer with `bytes 0-0/0`, selects no byte.
+   */
+  async getRange(key: string, range: ByteRange): Promise<BlobRangeRead | null> {
+    assertByteRange(range);
+    if (!isBlobKey(key)) return null;
+    const res = await this.client.fetch(this.urlOf(key), { headers: { Range: rangeHeaderOf(range) } });
+    if (res.status === 416) {
+      const total = await this.sizeAfterInvalidRange(key, res);
+      return total === null ? null : { kind: 'unsatisfiable', total };
+    }
+    if (!res.ok) {
+      const failure = await s3Failure('get', res);
+      if (res.status === 404 && failure.code !== 'NoSuchBucket') return null;
+      throw failure;
+    }
+    const length = Number(res.headers.get('content-length') ?? 0);
+    const sent =
+      res.status === 206
+        ? parseContentRange(res.headers.get('content-range'))
+        : { start: 0, end: length - 1, total: length };
+    const wanted = sent && resolveByteRange(range, sent.total);
+    if (!sent || !wanted || wanted.start !== sent.start || wanted.end !== sent.end) {
+      await discard(res);
+      if (sent && !wanted) return { kind: 'unsatisfiable', total: sent.total };
+      throw new S3Error('get', res.status, null);
+    }
+    return { kind: 'slice', stream: bodyOf(res), size: sent.end - sent.start + 1, ...sent };
+  }
+
+  /**
+   * The object's size after a 416: S3 puts it in the error (ActualObjectSize), other servers may
+   * not, and then a HEAD asks; null when the object has gone meanwhile.
+   */
+  private async sizeAfterInvalidRange(key: string, res: Response): Promise<number | null> {
+    const stated = xmlTag(await res.text().catch(() => ''), 'ActualObjectSize');
+    if (stated !== null && /^\d+$/.test(stated)) return Number(stated);
+    const head = await this.client.fetch(this.urlOf(key), { method: 'HEAD' });
+    if (head.status === 404) return null;
+    if (!head.ok) throw await s3Failure('head', head);
+    return Number(head.headers.get('content-length') ?? 0);
   }
 
   async has(key: string): Promise<boolean> {
@@ -160,6 +205,18 @@ export class S3BlobStore implements BlobStore {
     await this.delete(key);
     return true;
   }
+}
+
+function bodyOf(res: Response): Readable {
+  return res.body ? Readable.fromWeb(res.body as unknown as WebReadableStream) : Readable.from([]);
+}
+
+/** `Content-Range: bytes a-b/total` of a 206 answer; null when it is missing or malformed. */
+function parseContentRange(header: string | null): { start: number; end: number; total: number } | null {
+  const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(header?.trim() ?? '');
+  if (!m) return null;
+  const [start, end, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return start <= end && end < Math.max(total, 1) ? { start, end, total } : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlobStore } from './BlobStore';
+import type { ByteRange } from './ByteRange';
 
 /** A store under test, empty, with a way to make a blob look old. */
 export interface ContractStore {
@@ -20,6 +21,16 @@ async function bytesOf(store: BlobStore, key: string) {
   const chunks: Buffer[] = [];
   for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
   return { size: blob.size, bytes: Buffer.concat(chunks) };
+}
+
+/** A ranged read, its bytes read out of the stream and hashed (deep equality of large buffers is slow). */
+async function rangeOf(store: BlobStore, key: string, range: ByteRange) {
+  const read = await store.getRange(key, range);
+  if (read?.kind !== 'slice') return read;
+  const { stream, ...slice } = read;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { ...slice, length: Buffer.concat(chunks).length, sha256: sha256(Buffer.concat(chunks)) };
 }
 
 async function listAll(store: BlobStore) {
@@ -78,6 +89,44 @@ export function describeBlobStoreContract(name: string, open: () => Promise<Cont
       expect(await s.store.has(key)).toBe(false);
       expect(await s.store.get(key)).toBeNull();
       await expect(s.store.delete(key)).resolves.toBeUndefined();
+    });
+
+    it('reads a range: the first bytes, a middle slice, the last byte, to the end, the last n bytes', async () => {
+      const bytes = randomBytes(100_000);
+      const key = await s.store.put(bytes);
+      const slice = (start: number, end: number) => ({
+        kind: 'slice',
+        start,
+        end,
+        size: end - start + 1,
+        total: bytes.length,
+        length: end - start + 1,
+        sha256: sha256(bytes.subarray(start, end + 1)),
+      });
+      expect(await rangeOf(s.store, key, { start: 0, end: 0 })).toEqual(slice(0, 0));
+      expect(await rangeOf(s.store, key, { start: 0, end: 1023 })).toEqual(slice(0, 1023));
+      expect(await rangeOf(s.store, key, { start: 40_000, end: 70_000 })).toEqual(slice(40_000, 70_000));
+      expect(await rangeOf(s.store, key, { start: 99_999, end: 99_999 })).toEqual(slice(99_999, 99_999));
+      expect(await rangeOf(s.store, key, { start: 65_537 })).toEqual(slice(65_537, 99_999));
+      expect(await rangeOf(s.store, key, { start: 99_000, end: 5_000_000 })).toEqual(slice(99_000, 99_999));
+      expect(await rangeOf(s.store, key, { suffix: 10 })).toEqual(slice(99_990, 99_999));
+      expect(await rangeOf(s.store, key, { suffix: 1_000_000 })).toEqual(slice(0, 99_999));
+    });
+
+    it('answers a range that selects no byte as unsatisfiable, with the size, and a missing blob with null', async () => {
+      const key = await s.store.put(Buffer.from('hello'));
+      for (const range of [{ start: 5 }, { start: 1_000, end: 2_000 }, { suffix: 0 }]) {
+        expect(await s.store.getRange(key, range)).toEqual({ kind: 'unsatisfiable', total: 5 });
+      }
+      const empty = await s.store.put(new Uint8Array(0));
+      for (const range of [{ start: 0 }, { start: 0, end: 0 }, { suffix: 3 }]) {
+        expect(await s.store.getRange(empty, range)).toEqual({ kind: 'unsatisfiable', total: 0 });
+      }
+      expect(await s.store.getRange(sha256(Buffer.from('never stored')), { start: 0 })).toBeNull();
+      expect(await s.store.getRange('../../etc/passwd', { start: 0 })).toBeNull();
+      for (const bad of [{ start: 3, end: 2 }, { start: -1 }, { start: 0.5 }, { suffix: -1 }]) {
+        await expect(s.store.getRange(key, bad)).rejects.toThrow(RangeError);
+      }
     });
 
     it('lists every blob once with its size and time', async () => {

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
-import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
 import S3rver from 's3rver';
 import type { S3Options } from './S3BlobStore';
@@ -52,6 +54,11 @@ let buckets = 0;
  * - SigV4 signatures are not verified (only the access key id is), so a wrong signature would
  *   pass here; signing is aws4fetch's and is tested there.
  * - Parts smaller than 5 MB are accepted (S3 refuses all but the last), so tests use real sizes.
+ * - Ranges: a suffix range (`bytes=-N`, the last N bytes) is read as `bytes=0-N`, a range ending
+ *   at byte 0 (`bytes=0-0`, the usual probe of the first byte) as one with no end, and a range on
+ *   an empty object is answered 206 with a Content-Length of 1 and no body, where S3 answers 416.
+ *   The wrapper rewrites such ranges into ones s3rver serves as S3 would (`rangeForS3rver`) and
+ *   cuts an object read ending at byte 0 down to that byte (`readToByteZero`).
  */
 export async function startTestS3Server(): Promise<TestS3Server> {
   const restoreDes = allowSingleDes();
@@ -62,6 +69,7 @@ export async function startTestS3Server(): Promise<TestS3Server> {
   const faults: { match: RequestMatch; status: number | null; code: string }[] = [];
   const uploadsOf = (bucket: string) => path.join(directory, bucket, '._S3rver_uploads');
   const objectFileOf = (bucket: string, key: string) => path.join(directory, bucket, `${key}._S3rver_object`);
+  readToByteZero(s3rver, objectFileOf);
 
   const abortUpload = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const [, bucket = ''] = url.pathname.split('/');
@@ -108,6 +116,15 @@ export async function startTestS3Server(): Promise<TestS3Server> {
         .then(() => handle(req, res));
       return;
     }
+    const range = req.headers.range;
+    if (method === 'GET' && range && !url.search) {
+      const [, bucket = '', ...key] = url.pathname.split('/');
+      void stat(objectFileOf(bucket, key.join('/')))
+        .then((file) => (req.headers.range = rangeForS3rver(range, file.size)))
+        .catch(() => {})
+        .then(() => handle(req, res));
+      return;
+    }
     handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -133,6 +150,42 @@ export async function startTestS3Server(): Promise<TestS3Server> {
       await rm(directory, { recursive: true, force: true });
       restoreDes();
     },
+  };
+}
+
+/** A range as one s3rver serves the way S3 does: explicit, and past the end for an empty object. */
+function rangeForS3rver(range: string, size: number): string {
+  // s3rver refuses a start past its last byte with 416, as S3 does every range on an empty object.
+  if (size === 0) return 'bytes=1-';
+  const suffix = /^bytes=-(\d+)$/.exec(range);
+  if (!suffix) return range;
+  const n = Number(suffix[1]);
+  return n > 0 ? `bytes=${Math.max(0, size - n)}-${size - 1}` : `bytes=${size}-`;
+}
+
+/** The part of s3rver's object store that serves reads. */
+interface S3rverStore {
+  getObject(
+    bucket: string,
+    key: string,
+    options?: { start?: number; end?: number },
+  ): Promise<{ content: Readable | null; range?: { start: number; end: number } } | null>;
+}
+
+/**
+ * s3rver's store takes `end || Infinity` as a range's end, so a range ending at byte 0 reads the
+ * whole object: such a read is given a stream of byte 0 alone instead.
+ */
+function readToByteZero(s3rver: S3rver, objectFile: (bucket: string, key: string) => string): void {
+  const store = (s3rver as unknown as { store: S3rverStore }).store;
+  const getObject = store.getObject.bind(store);
+  store.getObject = async (bucket, key, options) => {
+    const object = await getObject(bucket, key, options);
+    if (options?.end !== 0 || !object?.content || !object.range) return object;
+    object.content.destroy();
+    object.content = createReadStream(objectFile(bucket, key), { start: 0, end: 0 });
+    object.range.end = 0;
+    return object;
   };
 }
 

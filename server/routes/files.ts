@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../http/ApiError';
 import { isBlobKey } from '../blobs/BlobStore';
+import { blobResponse } from './blobResponse';
 
 /**
  * Served user files. The Content-Type is decided here (avatars are always re-encoded WebP),
@@ -18,15 +18,16 @@ export function createFileRoutes(ctx: AppContext) {
     if (!isBlobKey(key)) throw notFound;
     // Only blobs that are someone's avatar are served here, not any stored blob.
     const owner = await ctx.db.selectFrom('users').select('id').where('avatar_key', '=', key).executeTakeFirst();
-    const blob = owner ? await ctx.blobs.get(key) : null;
-    if (!blob) throw notFound;
-    return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
-      'Content-Type': 'image/webp',
-      'Content-Length': String(blob.size),
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': 'inline',
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    });
+    const res = owner
+      ? await blobResponse(c, ctx.blobs, key, {
+          'Content-Type': 'image/webp',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Disposition': 'inline',
+          'Cache-Control': 'public, max-age=31536000, immutable',
+        })
+      : null;
+    if (!res) throw notFound;
+    return res;
   });
 
   return r;

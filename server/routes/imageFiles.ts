@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -11,6 +10,7 @@ import { mimeOfFormat } from '../images/datasetImageType';
 import { readManifest } from '../images/imageFiles';
 import { parsePyramidRef, type PyramidManifest } from '../images/imagePyramid';
 import { requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
+import { blobResponse } from './blobResponse';
 
 const fileParams = z.object({ projectId: z.string().max(64), imageId: z.string().max(64) });
 const tileParams = fileParams.extend({
@@ -40,7 +40,8 @@ function cachedManifest(blobs: BlobStore, key: string): Promise<PyramidManifest 
  * Sends a stored blob as an image file. The Content-Type comes from the server's own record of
  * the decoded type; `nosniff` and the sandboxing CSP (app.ts) keep a file from ever running as a
  * page. The bytes behind a URL never change (content-addressed), so they are cached for a year —
- * privately, since they need the caller's token — and revalidated by the key as ETag.
+ * privately, since they need the caller's token — and revalidated by the key as ETag. A single
+ * `Range` is honoured (blobResponse), so a large original's download can resume.
  */
 export async function sendBlob(c: Context, blobs: BlobStore, key: string, type: string) {
   const etag = `"${key}"`;
@@ -58,12 +59,9 @@ export async function sendBlob(c: Context, blobs: BlobStore, key: string, type: 
       .some((t) => t.trim() === etag)
   )
     return c.body(null, 304, headers);
-  const blob = await blobs.get(key);
-  if (!blob) throw noFile();
-  return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
-    ...headers,
-    'Content-Length': String(blob.size),
-  });
+  const res = await blobResponse(c, blobs, key, headers);
+  if (!res) throw noFile();
+  return res;
 }
 
 /**

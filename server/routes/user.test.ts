@@ -276,6 +276,7 @@ describe('server errors', () => {
     const broken: BlobStore = {
       put: () => Promise.reject(new Error('disk /secret/path exploded')),
       get: () => Promise.resolve(null),
+      getRange: () => Promise.resolve(null),
       has: () => Promise.resolve(false),
       delete: () => Promise.resolve(),
       list: async function* () {},
