@@ -103,6 +103,19 @@ describe('markdown files refer only to paths that exist', () => {
   }
 });
 
+describe('decision records', () => {
+  it('are numbered once each and all listed in docs/decisions/README.md', () => {
+    const records = ALL_FILES.filter((f) => /^docs\/decisions\/\d{4}-[a-z0-9-]+\.md$/.test(f)).map((f) =>
+      path.posix.basename(f),
+    );
+    expect(records.length).toBeGreaterThan(0);
+    const numbers = records.map((f) => f.slice(0, 4));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const index = readFileSync(path.join(ROOT, 'docs/decisions/README.md'), 'utf8');
+    expect(records.filter((f) => !index.includes(`](${f})`))).toEqual([]);
+  });
+});
+
 describe('the checks themselves', () => {
   it('reads backticked paths and relative links, not URLs or placeholders', () => {
     const refs = referencedPaths(
