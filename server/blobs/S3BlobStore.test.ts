@@ -89,6 +89,18 @@ describe('S3BlobStore on s3rver', () => {
     });
   });
 
+  it('asks for the size with a HEAD when a 416 does not state it', async () => {
+    const key = await store.put(Buffer.from('twelve bytes'));
+    s3.failNext((method, url) => method === 'GET' && url.pathname.endsWith(key), 416, 'InvalidRange');
+    const from = s3.requests.length;
+    expect(await store.getRange(key, { start: 12 })).toEqual({ kind: 'unsatisfiable', total: 12 });
+    expect(sentSince(from)).toEqual([`GET /${options.bucket}/${key}`, `HEAD /${options.bucket}/${key}`]);
+    // S3's own 416 names the size: no HEAD.
+    const next = s3.requests.length;
+    expect(await store.getRange(key, { start: 20 })).toEqual({ kind: 'unsatisfiable', total: 12 });
+    expect(sentSince(next)).toEqual([`GET /${options.bucket}/${key}`]);
+  });
+
   it('sends a blob larger than one part as a multipart upload', async () => {
     const bytes = randomBytes(10 * MiB + 12_345);
     const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) =>

@@ -20,8 +20,8 @@ import { createTestUser, type TestUser } from '../test/testUsers';
 
 /*
  * An upload through the real app with BLOB_STORE=s3 on a real S3 server (s3rver): the image, its
- * thumbnail, its tiles and manifest land in the bucket, the API serves them back from there, and
- * once the image is deleted the collector empties the bucket.
+ * thumbnail, its tiles and manifest land in the bucket, the API serves them back from there (the
+ * original also in ranges), and once the image is deleted the collector empties the bucket.
  */
 const HOUR = 3_600_000;
 let s3: TestS3Server;
@@ -80,11 +80,16 @@ async function storedBytes(key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const getFile = async (rest: string) => {
+const getFile = async (rest: string, headers: Record<string, string> = {}) => {
   const res = await t.app.request(`/api/projects/${projectId}/images/${rest}`, {
-    headers: { Authorization: member.auth },
+    headers: { Authorization: member.auth, ...headers },
   });
-  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    range: res.headers.get('content-range'),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 };
 
 describe('uploads with BLOB_STORE=s3', () => {
@@ -127,6 +132,19 @@ describe('uploads with BLOB_STORE=s3', () => {
     const original = await getFile(`${imageId}/original`);
     expect(original).toMatchObject({ status: 200, type: 'image/jpeg' });
     expect(original.bytes.equals(jpeg)).toBe(true);
+    // A resumed download: a Range GET to the bucket, and exactly those bytes back.
+    const resumed = await getFile(`${imageId}/original`, { Range: 'bytes=1000-' });
+    expect(resumed).toMatchObject({
+      status: 206,
+      type: 'image/jpeg',
+      range: `bytes 1000-${jpeg.length - 1}/${jpeg.length}`,
+    });
+    expect(resumed.bytes.equals(jpeg.subarray(1000))).toBe(true);
+    const head = await getFile(`${imageId}/original`, { Range: 'bytes=0-0' });
+    expect(head).toMatchObject({ status: 206, range: `bytes 0-0/${jpeg.length}` });
+    expect(head.bytes.equals(jpeg.subarray(0, 1))).toBe(true);
+    const pastEnd = await getFile(`${imageId}/original`, { Range: `bytes=${jpeg.length}-` });
+    expect(pastEnd).toMatchObject({ status: 416, range: `bytes */${jpeg.length}` });
 
     const thumb = await getFile(`${imageId}/thumbnail`);
     expect(thumb).toMatchObject({ status: 200, type: 'image/webp' });
