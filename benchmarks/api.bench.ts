@@ -1,93 +1,58 @@
 /**
- * `npm run bench:api`: the real server (server/index.ts on SQLite in a temp DATA_DIR, its own
- * process) under autocannon on loopback. Routes: GET /api/auth/user with a valid token, a page
- * of notices, and GET /api/health as the baseline of the same run (the cost of the HTTP stack
- * and middleware alone). Each gets a warm-up, then a bounded measurement; all answers must be
- * 200 with the expected body before anything is timed.
+ * `npm run bench:api`: the real server (`ours`: server/index.ts on SQLite, its own process) against
+ * `hono-bare` (Hono on @hono/node-server with no middleware, its own process, answering the same
+ * JSON) under autocannon on loopback. Cases: GET /api/auth/user with a valid token, a page of
+ * notices, and GET /api/health. For each case both subjects are warmed up, then measured in
+ * alternating rounds (AB, BA, …) of the same length; medians over the rounds are reported. Every
+ * answer must be 200, and hono-bare's bodies must equal ours byte for byte, before anything is
+ * timed. hono-bare is the ceiling: the cost of Node's HTTP stack and Hono's routing alone.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createDatabase } from '../server/db/createDatabase';
-import { migrateToLatest } from '../server/db/migrate';
-import { DEMO_ACCOUNTS, seedDemo } from '../server/seed/demoSeed';
-import { writeResults, type ResultRow } from './writeResults';
+import { DEMO_ACCOUNTS } from '../server/seed/demoSeed';
+import {
+  cpuSecondsOf,
+  freePort,
+  prepareData,
+  startBareServer,
+  startRealServer,
+  stopProcess,
+} from './api/serverProcesses';
+import { median, writeResults, type ResultRow } from './writeResults';
 
-const DURATION_S = Number(process.env.API_BENCH_SECONDS ?? 10);
+const DURATION_S = Number(process.env.API_BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.API_BENCH_ROUNDS ?? 4);
 const WARMUP_S = 2;
 const CONNECTIONS = Number(process.env.API_BENCH_CONNECTIONS ?? 10);
+/** Only the cases whose name contains this text (e.g. `auth/user`), for profiling one route. */
+const CASE_FILTER = process.env.API_BENCH_CASES ?? '';
+/** A folder for both servers' CPU profiles (node --cpu-prof: ours/ and hono-bare/), written when they stop. */
+const CPU_PROF_DIR = process.env.API_BENCH_CPU_PROF;
 const EXTRA_NOTICES = 40;
+const SUBJECTS = ['ours', 'hono-bare'] as const;
+type Subject = (typeof SUBJECTS)[number];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function prepareData(dataDir: string) {
-  const database = createDatabase({ DATA_DIR: dataDir });
-  await migrateToLatest(database.db);
-  await seedDemo(database.db);
-  const now = Date.now();
-  for (let i = 0; i < EXTRA_NOTICES; i++) {
-    const at = new Date(now - (30 + i) * 86_400_000).toISOString();
-    await database.db
-      .insertInto('notices')
-      .values({
-        id: randomUUID(),
-        title: `Notice ${i + 1}`,
-        category: 'general',
-        pinned: 0,
-        body: `<p>Body of notice ${i + 1}</p>`,
-        body_text: `Body of notice ${i + 1}`,
-        author_id: 'demo-admin',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
-  await database.close();
-}
-
-async function startServer(dataDir: string, distDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('serving on')) resolve();
-    });
-  });
-  return child;
-}
-
-interface Target {
+interface Case {
   name: string;
   path: string;
   headers?: Record<string, string>;
   check: (body: unknown) => boolean;
 }
 
-async function measure(base: string, target: Target, seconds: number) {
+interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** The server process's CPU time per request (NaN where /proc is missing). */
+  cpuUs: number;
+}
+
+async function measure(base: string, pid: number | undefined, target: Case, seconds: number): Promise<Measurement> {
+  const cpuBefore = cpuSecondsOf(pid);
   const result = await autocannon({
     url: `${base}${target.path}`,
     connections: CONNECTIONS,
@@ -97,11 +62,49 @@ async function measure(base: string, target: Target, seconds: number) {
   if (result.errors || result.non2xx || result.timeouts) {
     throw new Error(`${target.name}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
   }
+  const cpuAfter = cpuSecondsOf(pid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    cpuUs: cpuBefore === null || cpuAfter === null ? NaN : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
+  };
+}
+
+async function fetchBody(base: string, target: Case): Promise<string> {
+  const res = await fetch(`${base}${target.path}`, { headers: target.headers });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${target.name} answered ${res.status}: ${text.slice(0, 200)}`);
+  return text;
+}
+
+interface Server {
+  base: string;
+  process: ChildProcess;
+}
+
+/** The table line and result rows of one subject's rounds in one case. */
+function summarise(c: Case, subject: Subject, m: Measurement[], rows: ResultRow[]) {
+  const rps = Math.round(median(m.map((r) => r.rps)));
+  const p50 = median(m.map((r) => r.p50));
+  const p99 = median(m.map((r) => r.p99));
+  const cpuUs = Number(median(m.map((r) => r.cpuUs)).toFixed(1));
+  rows.push(
+    { case: c.name, subject, metric: 'requests_per_s', value: rps, better: 'higher' },
+    { case: c.name, subject, metric: 'latency_p50_ms', value: p50, better: 'lower' },
+    { case: c.name, subject, metric: 'latency_p99_ms', value: p99, better: 'lower' },
+  );
+  if (Number.isFinite(cpuUs))
+    rows.push({ case: c.name, subject, metric: 'server_cpu_per_request_us', value: cpuUs, better: 'lower' });
+  const rpsValues = m.map((r) => Math.round(r.rps));
+  return {
+    'req/s': rps,
+    'req/s range': `${Math.min(...rpsValues)}–${Math.max(...rpsValues)}`,
+    'p50 ms': p50,
+    'p99 ms': p99,
+    'CPU µs/req': cpuUs,
+    '× hono-bare': '',
   };
 }
 
@@ -111,21 +114,21 @@ async function main() {
   const distDir = path.join(root, 'dist');
   mkdirSync(distDir, { recursive: true });
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  let server: ChildProcess | null = null;
+  const profDir = (subject: Subject) => CPU_PROF_DIR && path.join(CPU_PROF_DIR, subject);
+  const started: ChildProcess[] = [];
   try {
-    await prepareData(dataDir);
-    const port = await freePort();
-    server = await startServer(dataDir, distDir, port);
-    const base = `http://127.0.0.1:${port}`;
+    await prepareData(dataDir, EXTRA_NOTICES);
+    const ourPort = await freePort();
+    started.push(await startRealServer({ dataDir, distDir, port: ourPort, cpuProfDir: profDir('ours') }));
+    const ours: Server = { base: `http://127.0.0.1:${ourPort}`, process: started[0]! };
     const admin = DEMO_ACCOUNTS[0];
-    const login = await fetch(`${base}/api/auth/login`, {
+    const login = await fetch(`${ours.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: admin.email, password: admin.password }),
     });
     const { token } = (await login.json()) as { token: string };
-    const targets: Target[] = [
-      { name: 'GET /api/health', path: '/api/health', check: (b) => (b as { status?: string }).status === 'ok' },
+    const allCases: Case[] = [
       {
         name: 'GET /api/auth/user',
         path: '/api/auth/user',
@@ -136,40 +139,69 @@ async function main() {
         name: 'GET /api/notices?page=1&size=10',
         path: '/api/notices?page=1&size=10',
         check: (b) =>
-          (b as { items?: unknown[]; total?: number }).items?.length === 10 &&
-          (b as { total?: number }).total === EXTRA_NOTICES + 4,
+          (b as { items?: unknown[] }).items?.length === 10 && (b as { total?: number }).total === EXTRA_NOTICES + 4,
       },
+      { name: 'GET /api/health', path: '/api/health', check: (b) => (b as { status?: string }).status === 'ok' },
     ];
-    for (const t of targets) {
-      const res = await fetch(`${base}${t.path}`, { headers: t.headers });
-      const body: unknown = await res.json();
-      if (res.status !== 200 || !t.check(body))
-        throw new Error(`${t.name} answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+    const cases = allCases.filter((c) => c.name.includes(CASE_FILTER));
+
+    // Our answers, checked, become hono-bare's bodies; then hono-bare must answer them exactly.
+    const ourBodies = new Map<Case, string>();
+    for (const c of cases) {
+      const text = await fetchBody(ours.base, c);
+      if (!c.check(JSON.parse(text))) throw new Error(`${c.name} answered an unexpected body: ${text.slice(0, 200)}`);
+      ourBodies.set(c, text);
+    }
+    const bodiesFile = path.join(root, 'bodies.json');
+    writeFileSync(
+      bodiesFile,
+      JSON.stringify(Object.fromEntries(cases.map((c) => [c.path.split('?')[0], JSON.parse(ourBodies.get(c)!)]))),
+    );
+    const barePort = await freePort();
+    started.push(await startBareServer(barePort, bodiesFile, profDir('hono-bare')));
+    const servers: Record<Subject, Server> = {
+      ours,
+      'hono-bare': { base: `http://127.0.0.1:${barePort}`, process: started[1]! },
+    };
+    for (const c of cases) {
+      if ((await fetchBody(servers['hono-bare'].base, c)) !== ourBodies.get(c))
+        throw new Error(`hono-bare's body for ${c.name} differs from ours`);
     }
 
     const loadBefore = os.loadavg();
     const rows: ResultRow[] = [];
-    const table: Record<string, { 'req/s': number; 'p50 ms': number; 'p99 ms': number; requests: number }> = {};
-    for (const t of targets) {
-      await measure(base, t, WARMUP_S);
-      const m = await measure(base, t, DURATION_S);
-      table[t.name] = { 'req/s': Math.round(m.rps), 'p50 ms': m.p50, 'p99 ms': m.p99, requests: m.requests };
-      const subject = t.path === '/api/health' ? 'ours-health-baseline' : 'ours';
-      rows.push(
-        { case: t.name, subject, metric: 'requests_per_s', value: Math.round(m.rps), better: 'higher' },
-        { case: t.name, subject, metric: 'latency_p50_ms', value: m.p50, better: 'lower' },
-        { case: t.name, subject, metric: 'latency_p99_ms', value: m.p99, better: 'lower' },
-      );
+    const table: Record<string, Record<string, number | string>> = {};
+    const run = (s: Subject, c: Case, seconds: number) => measure(servers[s].base, servers[s].process.pid, c, seconds);
+    for (const c of cases) {
+      const runs: Record<Subject, Measurement[]> = { ours: [], 'hono-bare': [] };
+      for (const s of SUBJECTS) await run(s, c, WARMUP_S);
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? SUBJECTS : [...SUBJECTS].reverse();
+        for (const s of order) runs[s].push(await run(s, c, DURATION_S));
+      }
+      for (const s of SUBJECTS) table[`${c.name} · ${s}`] = summarise(c, s, runs[s], rows);
+      // Each round's pair gives a ratio, and the median of those is quoted: the load of a shared
+      // machine drifts between rounds more than between the two halves of one.
+      const ratio = median(runs.ours.map((r, i) => r.rps / runs['hono-bare'][i]!.rps));
+      table[`${c.name} · ours`]!['× hono-bare'] = ratio.toFixed(2);
+      rows.push({
+        case: c.name,
+        subject: 'ours',
+        metric: 'requests_per_s_vs_hono_bare_ratio',
+        value: Number(ratio.toFixed(3)),
+        better: 'higher',
+      });
     }
     const loadAfter = os.loadavg();
     console.table(table);
     console.log(
-      `${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up; load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+      `${CONNECTIONS} connections; per case ${WARMUP_S} s warm-up per subject, then ${ROUNDS} alternating rounds of ${DURATION_S} s (medians); load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
     );
     const file = writeResults('api', rows, {
       settings: {
         connections: CONNECTIONS,
         durationS: DURATION_S,
+        rounds: ROUNDS,
         warmupS: WARMUP_S,
         database: 'sqlite',
         noticeRows: EXTRA_NOTICES + 4,
@@ -178,7 +210,7 @@ async function main() {
     });
     console.log(`wrote ${path.relative(process.cwd(), file)}`);
   } finally {
-    server?.kill('SIGTERM');
+    for (const p of started) await stopProcess(p);
     rmSync(root, { recursive: true, force: true });
   }
 }
