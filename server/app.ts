@@ -3,12 +3,12 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { createMiddleware } from 'hono/factory';
 import { isKnownPage, splitLocale } from '../contract/routes';
 import type { AppContext, AppDeps, AppEnv } from './context';
 import type { ServerConfig } from './env';
 import { ApiError } from './http/ApiError';
+import { compressResponse } from './http/compressResponse';
 import { onError } from './http/onError';
 import { JobQueue } from './jobs/jobQueue';
 import { createAlertRoutes } from './routes/alerts';
@@ -73,27 +73,33 @@ export function createApp({ env, deps }: AppOptions) {
     }));
 
   // Served user files get a sandboxing CSP instead of the page CSP. Registered before the
-  // security headers, so this runs after them on the way out and wins.
+  // security headers, so this runs after them on the way out and wins. Headers set after `next()`
+  // go onto c.res in place, here and below (securityHeaders.ts says why).
   const sandbox = createMiddleware(async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    c.res.headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
   });
   app.use('/api/files/*', sandbox);
   for (const file of ['original', 'thumbnail', 'tiles/*'])
     app.use(`/api/projects/:projectId/images/:imageId/${file}`, sandbox);
   app.use('/api/projects/:projectId/atlas/:file', sandbox);
   app.use('*', securityHeaders(env.CHAT_SCRIPT_ORIGIN));
-  app.use('*', compress());
+  app.use('*', compressResponse());
 
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
     await next();
     // API answers are per user and per moment unless a route says otherwise (avatars).
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    const headers = c.res.headers;
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   });
+  // GET and HEAD requests carry no body (the Node adapter drops one), so only the others are checked.
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_MAX });
+  const annotationsLimit = bodyLimit({ maxSize: ANNOTATIONS_BODY_MAX });
   api.use('*', async (c, next) => {
-    if (c.req.header('Content-Type')?.startsWith('application/json')) {
-      return bodyLimit({ maxSize: ANNOTATIONS_PATH.test(c.req.path) ? ANNOTATIONS_BODY_MAX : JSON_BODY_MAX })(c, next);
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD' && c.req.header('Content-Type')?.startsWith('application/json')) {
+      return (ANNOTATIONS_PATH.test(c.req.path) ? annotationsLimit : jsonLimit)(c, next);
     }
     await next();
   });
@@ -120,13 +126,14 @@ export function createApp({ env, deps }: AppOptions) {
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });
-  api.onError(onError);
+  // No api.onError: the app's handler is the same function, and Hono wraps every route of a
+  // sub-app that has its own handler in one more compose per request.
   app.route('/api', api);
 
   // Hashed build assets never change; everything else must be revalidated (index.html, sw.js).
   app.use('/assets/*', async (c, next) => {
     await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use(
     '*',

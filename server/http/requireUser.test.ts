@@ -82,6 +82,15 @@ describe('requireUser', () => {
     }
   });
 
+  it('refuses a valid token once its user is removed', async () => {
+    const gone = await seedUser(t, 'gone@example.com', await hashPassword('Secret12!x'), 'Secret12!x');
+    expect((await getUser(`Bearer ${gone.token}`)).status).toBe(200);
+    await t.database.db.deleteFrom('users').where('id', '=', gone.id).execute();
+    const res = await getUser(`Bearer ${gone.token}`);
+    expect(res.status).toBe(401);
+    expect(res.body.error?.code).toBe('unauthorized');
+  });
+
   it('expires access tokens after ACCESS_TOKEN_TTL_S on the server clock', async () => {
     t.clock.advance(t.config.ACCESS_TOKEN_TTL_S + 1);
     expect((await getUser(`Bearer ${user.token}`)).status).toBe(401);

@@ -1,24 +1,44 @@
 import { createMiddleware } from 'hono/factory';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Scope } from '../../contract/apiAuth';
 import { verifyAccessToken } from '../auth/accessToken';
 import type { AppContext, AppEnv } from '../context';
+import type { Database, UserRow } from '../db/schema';
 import { scopesOf } from '../users/userViews';
 import { ApiError } from './ApiError';
 
 const unauthorized = () => new ApiError('unauthorized', 'A valid access token is required.');
+const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
+
+/**
+ * The signed-in user's row, read on every request so that a deleted account is refused at once.
+ * The query is compiled once per database and run with the id as its only parameter: building
+ * and compiling it through Kysely on each request cost as much as running it.
+ */
+const userByIdQueries = new WeakMap<Kysely<Database>, CompiledQuery<UserRow>>();
+async function loadUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  let query = userByIdQueries.get(db);
+  if (!query) {
+    query = db.selectFrom('users').selectAll().where('id', '=', '').compile();
+    userByIdQueries.set(db, query);
+  }
+  const { rows } = await db.executeQuery<UserRow>({ ...query, parameters: [id] });
+  return rows[0];
+}
 
 /**
  * Signed-in routes: `Authorization: Bearer <access token>` (no other scheme), verified by
- * accessToken.ts; the user is loaded and set as `c.get('user')`. Anything else is a 401.
+ * accessToken.ts; the user is loaded and set as `c.get('user')`. Anything else is a 401. A route
+ * reached through two matching `use()` patterns (`/user` and `/user/*`) checks once.
  */
 export function requireUser(ctx: AppContext) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const header = c.req.header('Authorization') ?? '';
-    const match = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(header);
+    if (c.get('user')) return next();
+    const match = BEARER.exec(c.req.header('Authorization') ?? '');
     if (!match?.[1]) throw unauthorized();
     const userId = await verifyAccessToken(ctx, match[1]);
     if (!userId) throw unauthorized();
-    const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    const user = await loadUser(ctx.db, userId);
     if (!user) throw unauthorized();
     c.set('user', user);
     await next();

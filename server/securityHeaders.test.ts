@@ -1,0 +1,79 @@
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from './auth/password';
+import { securityHeaders } from './securityHeaders';
+import { createTestApp, type TestApp } from './test/testApp';
+import { seedUser } from './test/testRequests';
+
+/** Every response's security headers, as the app sent them before they were precomputed. */
+const CSP_WITH_CHAT =
+  "default-src 'self'; script-src 'self' https://chat.example.com; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' https://chat.example.com; " +
+  "worker-src 'self' blob:; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; " +
+  "frame-ancestors 'none'";
+const SECURITY = {
+  'content-security-policy': CSP_WITH_CHAT,
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+const API_JSON = {
+  ...SECURITY,
+  'cache-control': 'no-store',
+  'content-type': 'application/json',
+  vary: 'Accept-Encoding',
+};
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ CHAT_SCRIPT_ORIGIN: 'https://chat.example.com/widget.js' });
+  token = (await seedUser(t, 'headers@example.com', await hashPassword('Secret12!x'), 'Secret12!x')).token;
+});
+afterAll(() => t.close());
+
+const headersOf = (res: Response) => Object.fromEntries(res.headers);
+
+describe('response headers', () => {
+  it('gives a signed-in JSON answer and a refusal the full set, nothing more', async () => {
+    const ok = await t.app.request('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } });
+    expect(ok.status).toBe(200);
+    expect(headersOf(ok)).toEqual(API_JSON);
+    const refused = await t.app.request('/api/auth/user');
+    expect(refused.status).toBe(401);
+    expect(headersOf(refused)).toEqual({ ...API_JSON, 'www-authenticate': 'Bearer' });
+  });
+
+  it('compresses JSON for a client that takes gzip', async () => {
+    const res = await t.app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(headersOf(res)).toEqual({ ...API_JSON, 'content-encoding': 'gzip' });
+    expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString())).toEqual({ status: 'ok' });
+  });
+
+  it('lets hashed assets be cached and served files be sandboxed', async () => {
+    const asset = await t.app.request('/assets/app-abc.js');
+    expect(headersOf(asset)).toMatchObject({ ...SECURITY, 'cache-control': 'public, max-age=31536000, immutable' });
+    const file = await t.app.request('/api/files/abc');
+    expect(headersOf(file)).toEqual({ ...API_JSON, 'content-security-policy': "default-src 'none'; sandbox" });
+  });
+
+  it('replaces a security header a route set and drops X-Powered-By', async () => {
+    const app = new Hono();
+    app.use('*', securityHeaders(''));
+    app.get('/', (c) => c.text('hi', 200, { 'X-Frame-Options': 'SAMEORIGIN', 'X-Powered-By': 'x' }));
+    const res = await app.request('/');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.has('x-powered-by')).toBe(false);
+    expect(res.headers.get('content-security-policy')).toBe(CSP_WITH_CHAT.replaceAll(' https://chat.example.com', ''));
+  });
+});
