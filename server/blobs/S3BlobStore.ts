@@ -211,7 +211,10 @@ function bodyOf(res: Response): Readable {
   return res.body ? Readable.fromWeb(res.body as unknown as WebReadableStream) : Readable.from([]);
 }
 
-/** `Content-Range: bytes a-b/total` of a 206 answer; null when it is missing or malformed. */
+/**
+ * `Content-Range: bytes a-b/total` of a 206 answer; null when it is missing or malformed. An empty
+ * object's `bytes 0-0/0` passes, so that the caller reads it as a range that selects nothing.
+ */
 function parseContentRange(header: string | null): { start: number; end: number; total: number } | null {
   const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(header?.trim() ?? '');
   if (!m) return null;
