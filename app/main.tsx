@@ -2,6 +2,7 @@ import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import { createRoot } from 'react-dom/client';
 import { splitLocale, localizePath } from '../contract/routes';
 import { App } from './App';
+import { startSession } from './api/startSession';
 import { createI18n } from './i18n/i18n';
 import { detectFirstVisitLocale, readLocaleCookie, writeLocaleCookie } from './i18n/localeCookie';
 import { registerServiceWorker } from './platform/registerServiceWorker';
@@ -23,11 +24,9 @@ async function boot(): Promise<void> {
   const { i18n, ready } = createI18n(locale);
   await ready;
   createRoot(document.getElementById('root')!).render(<App i18n={i18n} />);
-  // Persisted UI state (and its validator) loads after first paint.
-  void import('./state/persistUi').then((m) => m.persistUi());
-  // The session (stored token → GET auth/user) loads after first paint too: the header then
-  // shows the signed-in state, and the landing chunk carries no API client.
-  void import('./api/session').then((m) => m.bootstrapSession());
+  // The header shows the signed-in state soon after first paint; a signed-out visitor loads no
+  // API client (api/startSession.ts).
+  startSession();
   if (import.meta.env.PROD) {
     try {
       void registerServiceWorker();

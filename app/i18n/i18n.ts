@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contract/routes';
+import { LOCALES, type Locale } from '../../contract/routes';
 
 /** Namespaces: `common` (shell) is loaded at start; the others load with the page that uses them. */
 export const NAMESPACES = [
@@ -41,7 +41,9 @@ export function createI18n(locale: Locale): { i18n: I18n; ready: Promise<unknown
     .use(initReactI18next)
     .init({
       lng: locale,
-      fallbackLng: DEFAULT_LOCALE,
+      // No fallback language: i18next would load the fallback's namespaces too (an English page
+      // would download the Korean texts). Both locales have the same keys (locales/parity.test.ts).
+      fallbackLng: false,
       supportedLngs: [...LOCALES],
       ns: ['common'],
       defaultNS: 'common',

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ui } from './ui';
 
 /**
- * Persists the durable part of the UI state (the login lock) in localStorage. Loaded
- * after first paint so the landing route does not carry the validator; stored data is checked
- * with zod and ignored when it does not match.
+ * Persists the durable part of the UI state (the login lock) in localStorage. Started by the
+ * login page's code (pages/auth/loginLock.ts), its only reader, so other pages carry no
+ * validator; stored data is checked with zod and ignored when it does not match.
  */
 export const PERSIST_KEY = 'ui-state';
 

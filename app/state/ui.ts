@@ -2,7 +2,7 @@ import { proxy } from 'valtio';
 
 /**
  * Client UI state the pages share (spec section 3). Low-frequency facts only; per-frame values
- * never live here. `persistUi.ts` restores the persisted part from localStorage after first paint.
+ * never live here. `persistUi.ts` restores the persisted part when the login page loads.
  * The spec's other client fields (theme, openTalk, visit, editMode, payInfo, miniNav) join this
  * store with the first page that reads them.
  */

@@ -1,5 +1,10 @@
 import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '../../../contract/apiAuth';
+import { persistUi } from '../../state/persistUi';
 import { setLoginLockStatus, ui } from '../../state/ui';
+
+// The lock is the only persisted UI state, so it is restored (and kept) from the moment the login
+// page's code loads, not on every page: the landing page then carries no validator.
+persistUi();
 
 /**
  * The login lock the client keeps (spec section 3, `loginLockStatus`): failures are counted and
