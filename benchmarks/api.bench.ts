@@ -32,6 +32,9 @@ const CASE_FILTER = process.env.API_BENCH_CASES ?? '';
 /** A folder for both servers' CPU profiles (node --cpu-prof: ours/ and hono-bare/), written when they stop. */
 const CPU_PROF_DIR = process.env.API_BENCH_CPU_PROF;
 const EXTRA_NOTICES = 40;
+for (const [name, value] of Object.entries({ DURATION_S, ROUNDS, CONNECTIONS })) {
+  if (!(value > 0)) throw new Error(`bench:api: ${name} must be a positive number (see the API_BENCH_* settings)`);
+}
 const SUBJECTS = ['ours', 'hono-bare'] as const;
 type Subject = (typeof SUBJECTS)[number];
 
