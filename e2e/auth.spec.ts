@@ -119,10 +119,38 @@ test('two pages firing requests after expiry share exactly one refresh', async (
   // Counting starts once both pages are quiet: on a loaded machine the sign-in's token can expire
   // while the second page loads, and its last request then renews it before the test begins.
   await settingsSettled(second);
+  // A third page of the origin (no app on it) holds the refresh lock until both tabs wait for
+  // it, so that they meet there as two tabs whose requests fail together do: the second one in
+  // gets the lock when the first one's localStorage write may not have reached it yet.
+  const gate = await context.newPage();
+  await gate.goto('/api/health');
+  await gate.evaluate(
+    () =>
+      new Promise<void>((held) => {
+        void navigator.locks.request(
+          'auth-refresh',
+          () =>
+            new Promise<void>((release) => {
+              Object.assign(window, { releaseRefresh: release });
+              held();
+            }),
+        );
+      }),
+  );
   const refreshes = countRefreshes(page);
   await page.waitForTimeout(ACCESS_TTL_MS + 1_000);
   // Each reload fires GET auth/user, then the alerts, with the expired token, at the same time.
   await Promise.all([page.reload(), second.reload()]);
+  await expect
+    .poll(
+      () =>
+        gate.evaluate(
+          async () => (await navigator.locks.query()).pending?.filter((l) => l.name === 'auth-refresh').length,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(2);
+  await gate.evaluate(() => (window as unknown as { releaseRefresh: () => void }).releaseRefresh());
   await settingsSettled(page);
   await settingsSettled(second);
   expect(refreshes.count(), `refreshes at ${refreshes.times()}`).toBe(1);
