@@ -75,9 +75,12 @@ for (const key of closure([
 }
 
 // Every chunk reachable from a public page must be free of console-only libraries (console
-// pages, under app/pages/console/, are where they belong).
+// pages, under app/pages/console/, are where they belong; the lab pages, in VITE_LAB builds only,
+// show the engine itself).
 const publicKeys = Object.keys(manifest).filter(
-  (k) => (k.startsWith('app/pages/') && !k.startsWith('app/pages/console/')) || k === 'index.html',
+  (k) =>
+    (k.startsWith('app/pages/') && !k.startsWith('app/pages/console/') && !k.startsWith('app/pages/lab/')) ||
+    k === 'index.html',
 );
 const offenders: string[] = [];
 for (const key of closure(publicKeys)) {
