@@ -48,6 +48,29 @@ export async function recordFailure(db: Db, email: string, at: Date): Promise<nu
   return Number(row.failures);
 }
 
+/**
+ * Takes one of the tries allowed without a captcha, before the (slow) password check, so that
+ * guesses sent at the same moment cannot all pass under the same count: the count goes up only
+ * while it is below the captcha threshold, in one statement. Returns the new count, or null when
+ * the free tries are used up (the caller then asks for a captcha). A wrong password leaves the
+ * try counted as its failure; a right one clears the count.
+ */
+export async function takeFreeTry(db: Db, email: string, at: Date): Promise<number | null> {
+  const now = at.toISOString();
+  const row = await db
+    .insertInto('login_attempts')
+    .values({ email, failures: 1, last_failure_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('email')
+        .doUpdateSet({ failures: sql<number>`login_attempts.failures + 1`, last_failure_at: now })
+        .where('login_attempts.failures', '<', LOGIN_FAILURES_BEFORE_CAPTCHA),
+    )
+    .returning('failures')
+    .executeTakeFirst();
+  return row ? Number(row.failures) : null;
+}
+
 export async function clearFailures(db: Db, email: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('email', '=', email).execute();
 }

@@ -129,6 +129,19 @@ describe('login', () => {
     expect(wrong.body.error.code).toBe('invalid_credentials');
   });
 
+  it('gives guesses sent at the same moment no more than the 5 tries without a captcha', async () => {
+    await seedUser(t, 'rushed@example.com', hash, PW);
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, () =>
+        call(t, 'POST', 'auth/login', { email: 'rushed@example.com', password: 'Wrong123!x' }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 428, 428, 428, 428]);
+    // The right password now needs a captcha too.
+    expect((await call(t, 'POST', 'auth/login', { email: 'rushed@example.com', password: PW })).status).toBe(428);
+  });
+
   it('needs a captcha after 5 failures (even with the right password), accepts each solution once, then delays', async () => {
     await seedUser(t, 'locked@example.com', hash, PW);
     const other = await seedUser(t, 'bystander@example.com', hash, PW);

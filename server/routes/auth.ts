@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   emailRequestSchema,
+  LOGIN_FAILURES_BEFORE_CAPTCHA,
   keyRequestSchema,
   loginRequestSchema,
   passwordResetSchema,
@@ -9,7 +10,7 @@ import {
   registerRequestSchema,
 } from '../../contract/apiAuth';
 import { captchaKeyOf, createCaptcha, useCaptcha } from '../auth/captcha';
-import { clearFailures, lockStateOf, recordFailure } from '../auth/loginLock';
+import { clearFailures, lockStateOf, recordFailure, takeFreeTry } from '../auth/loginLock';
 import { consumeOneTimeKey, createOneTimeKey } from '../auth/oneTimeKeys';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { issueTokenPair, revokeAllForUser, revokeByToken, rotateRefreshToken } from '../auth/refreshTokens';
@@ -110,22 +111,28 @@ export function createAuthRoutes(ctx: AppContext) {
         captchaRequired: true,
       });
     }
+    const needCaptcha = () =>
+      new ApiError('captcha_required', 'Solve the captcha to try again.', { captchaRequired: true });
+    // Without a captcha, the try is counted before the password is checked (see takeFreeTry).
+    let freeTry: number | null = null;
     if (lock.captchaRequired) {
-      if (!captcha)
-        throw new ApiError('captcha_required', 'Solve the captcha to try again.', { captchaRequired: true });
+      if (!captcha) throw needCaptcha();
       if (!(await useCaptcha(ctx.db, captchaKey, captcha, ctx.now()))) {
         throw new ApiError('captcha_invalid', 'The captcha solution is wrong, expired or used.', {
           captchaRequired: true,
         });
       }
+    } else {
+      freeTry = await takeFreeTry(ctx.db, email, ctx.now());
+      if (freeTry === null) throw needCaptcha();
     }
     const user = await findUserByEmail(ctx.db, email);
     const ok = user?.password_hash
       ? await verifyPassword(password, user.password_hash)
       : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
-      const failures = await recordFailure(ctx.db, email, ctx.now());
-      const captchaRequired = failures >= 5;
+      const failures = freeTry ?? (await recordFailure(ctx.db, email, ctx.now()));
+      const captchaRequired = failures >= LOGIN_FAILURES_BEFORE_CAPTCHA;
       throw new ApiError(
         'invalid_credentials',
         'Your password is incorrect.',
