@@ -9,7 +9,8 @@ import { createDatabase } from './createDatabase';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-describe.skipIf(onPostgres)('createDatabase on SQLite', () => {
+// Needs no server: runs in both passes.
+describe('createDatabase on SQLite', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'maru-db-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -27,27 +28,29 @@ describe.skipIf(onPostgres)('createDatabase on SQLite', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('createDatabase on PostgreSQL', () => {
-  it('commits with synchronous_commit=on even where the database defaults to off', async () => {
-    const database = await createTestDatabase();
-    try {
-      const url = database.url!;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`ALTER DATABASE ${new URL(url).pathname.slice(1)} SET synchronous_commit = off`);
-      await admin.end();
-      const { db, close } = createDatabase({ DATA_DIR: '', DATABASE_URL: url });
+// Needs the PostgreSQL pass's cluster (scripts/with-postgres.sh).
+if (onPostgres)
+  describe('createDatabase on PostgreSQL', () => {
+    it('commits with synchronous_commit=on even where the database defaults to off', async () => {
+      const database = await createTestDatabase();
       try {
-        // Several at once, so more than one pooled connection answers.
-        const answers = await Promise.all(
-          Array.from({ length: 4 }, () => sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db)),
-        );
-        expect(answers.map((a) => a.rows[0]?.synchronous_commit)).toEqual(['on', 'on', 'on', 'on']);
+        const url = database.url!;
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`ALTER DATABASE ${new URL(url).pathname.slice(1)} SET synchronous_commit = off`);
+        await admin.end();
+        const { db, close } = createDatabase({ DATA_DIR: '', DATABASE_URL: url });
+        try {
+          // Several at once, so more than one pooled connection answers.
+          const answers = await Promise.all(
+            Array.from({ length: 4 }, () => sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db)),
+          );
+          expect(answers.map((a) => a.rows[0]?.synchronous_commit)).toEqual(['on', 'on', 'on', 'on']);
+        } finally {
+          await close();
+        }
       } finally {
-        await close();
+        await database.drop();
       }
-    } finally {
-      await database.drop();
-    }
+    });
   });
-});
