@@ -36,6 +36,19 @@ describe('server app', () => {
     }
   });
 
+  it('answers an unknown OAuth provider like any unknown API route', async () => {
+    for (const url of ['/api/auth/oauth/google', '/api/auth/oauth/provider']) {
+      const res = await t.app.request(url);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No such API route' } });
+    }
+  });
+
+  it("routes with Hono's RegExpRouter: no route shape sends requests to its slower trie router", async () => {
+    await t.app.request('/api/health');
+    expect(t.app.router.name).toBe('SmartRouter + RegExpRouter');
+  });
+
   it('caches hashed assets forever and sets security headers', async () => {
     const res = await t.app.request('/assets/app-abc.js');
     expect(res.status).toBe(200);

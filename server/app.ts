@@ -8,6 +8,8 @@ import { isKnownPage, splitLocale } from '../contract/routes';
 import type { AppContext, AppDeps, AppEnv } from './context';
 import type { ServerConfig } from './env';
 import { ApiError } from './http/ApiError';
+import { answerJson } from './http/answerJson';
+import { isCompleteAnswer } from './http/completeAnswers';
 import { compressResponse } from './http/compressResponse';
 import { onError } from './http/onError';
 import { JobQueue } from './jobs/jobQueue';
@@ -87,23 +89,31 @@ export function createApp({ env, deps }: AppOptions) {
   app.use('*', compressResponse());
 
   const api = new Hono<AppEnv>();
-  api.use('*', async (c, next) => {
-    await next();
-    // API answers are per user and per moment unless a route says otherwise (avatars).
-    const headers = c.res.headers;
-    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-  });
   // GET and HEAD requests carry no body (the Node adapter drops one), so only the others are checked.
+  // One middleware for the body limit and the cache default: each level costs every request.
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_MAX });
   const annotationsLimit = bodyLimit({ maxSize: ANNOTATIONS_BODY_MAX });
   api.use('*', async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD' && c.req.header('Content-Type')?.startsWith('application/json')) {
-      return (ANNOTATIONS_PATH.test(c.req.path) ? annotationsLimit : jsonLimit)(c, next);
+      try {
+        await (ANNOTATIONS_PATH.test(c.req.path) ? annotationsLimit : jsonLimit)(c, next);
+      } catch (err) {
+        // A refusal thrown here is answered here, as Hono does for a middleware level of its own,
+        // so that the answer gets the cache header below.
+        if (!(err instanceof Error)) throw err;
+        c.error = err;
+        c.res = onError(err, c);
+      }
+    } else {
+      await next();
     }
-    await next();
+    // API answers are per user and per moment unless a route says otherwise (avatars).
+    if (isCompleteAnswer(c.res)) return;
+    const headers = c.res.headers;
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   });
-  api.get('/health', (c) => c.json({ status: 'ok' }));
+  api.get('/health', (c) => answerJson(c, env, { status: 'ok' }));
   api.route('/auth', createAuthRoutes(ctx));
   api.route('/auth', createUserRoutes(ctx));
   api.route('/auth', createAlertRoutes(ctx));

@@ -54,6 +54,26 @@ describe('response headers', () => {
     expect(headersOf(refused)).toEqual({ ...API_JSON, 'www-authenticate': 'Bearer' });
   });
 
+  it("gives HEAD the GET answer's headers without Vary, as the compression rules skip HEAD", async () => {
+    const head = await t.app.request('/api/auth/user', {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(head.status).toBe(200);
+    const { vary, ...rest } = API_JSON;
+    expect(vary).toBe('Accept-Encoding');
+    expect(headersOf(head)).toEqual(rest);
+    expect(await head.text()).toBe('');
+  });
+
+  it('gives the health check the same set with or without compression', async () => {
+    const plain = await t.app.request('/api/health');
+    expect(headersOf(plain)).toEqual(API_JSON);
+    expect(await plain.json()).toEqual({ status: 'ok' });
+    const identity = await t.app.request('/api/health', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(headersOf(identity)).toEqual(API_JSON);
+  });
+
   it('compresses JSON for a client that takes gzip', async () => {
     const res = await t.app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(headersOf(res)).toEqual({ ...API_JSON, 'content-encoding': 'gzip' });

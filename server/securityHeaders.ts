@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { isCompleteAnswer } from './http/completeAnswers';
 
 /**
  * The security headers of every response, built once. The CSP allows no inline script and no
@@ -48,6 +49,7 @@ export function securityHeaders(chatScriptOrigin: string) {
   const list = securityHeaderList(chatScriptOrigin);
   return createMiddleware(async (c, next) => {
     await next();
+    if (isCompleteAnswer(c.res)) return;
     const headers = c.res.headers;
     for (const [name, value] of list) headers.set(name, value);
     headers.delete('X-Powered-By');

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { isCompleteAnswer } from './completeAnswers';
 
 const ENCODINGS = ['gzip', 'deflate'] as const;
 const THRESHOLD_BYTES = 1024;
@@ -8,7 +9,7 @@ const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 /** gzip if the client takes it at full weight, else the acceptable encoding of highest weight. */
-function selectEncoding(header: string | undefined): (typeof ENCODINGS)[number] | undefined {
+export function selectEncoding(header: string | undefined): (typeof ENCODINGS)[number] | undefined {
   if (header === undefined) return undefined;
   const accepts = parseAccept(header);
   const wildcardQ = accepts.find((a) => a.type === '*')?.q;
@@ -32,6 +33,7 @@ export function compressResponse() {
     await next();
     if (c.req.method === 'HEAD') return;
     const res = c.res;
+    if (isCompleteAnswer(res)) return;
     const headers = res.headers;
     const length = headers.get('Content-Length');
     if (

@@ -49,7 +49,12 @@ export function createOAuthRoutes(ctx: AppContext) {
   const loginUrl = (redirectPath: string, params: Record<string, string>) =>
     `${publicUrl}${localeOfPath(redirectPath) === 'en' ? '/en' : ''}/login?${new URLSearchParams(params).toString()}`;
 
-  r.get('/oauth/providers', (c) => c.json([...providers.keys()]));
+  // `providers` shares the parameter's place: Hono's fast RegExpRouter refuses a literal segment
+  // beside a parameter, and one such pair sends every request of the app through its slower trie router.
+  r.get('/oauth/:provider', (c) => {
+    if (c.req.param('provider') !== 'providers') throw new ApiError('not_found', 'No such API route');
+    return c.json([...providers.keys()]);
+  });
 
   r.get('/oauth/:provider/start', async (c) => {
     const key = c.req.param('provider');

@@ -63,7 +63,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { method: 'POST', path: '/api/auth/logout', access: 'public' },
   { method: 'POST', path: '/api/auth/password/reset-request', access: 'public' },
   { method: 'POST', path: '/api/auth/password/reset', access: 'public' },
-  { method: 'GET', path: '/api/auth/oauth/providers', access: 'public', sample: () => ({}) },
+  // The provider list (`:provider` = `providers`; any other value is a 404), see oauth.ts.
+  {
+    method: 'GET',
+    path: '/api/auth/oauth/:provider',
+    access: 'public',
+    sample: () => ({ params: { provider: 'providers' } }),
+  },
   {
     method: 'GET',
     path: '/api/auth/oauth/:provider/start',

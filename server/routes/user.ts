@@ -7,6 +7,7 @@ import { issueTokenPair, revokeAllForUser } from '../auth/refreshTokens';
 import type { AppContext, AppEnv } from '../context';
 import type { UserUpdate } from '../db/schema';
 import { ApiError } from '../http/ApiError';
+import { answerJson } from '../http/answerJson';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf } from '../http/validate';
 import { processAvatar } from '../images/avatarImage';
@@ -34,7 +35,7 @@ export function createUserRoutes(ctx: AppContext) {
     if (!still) await ctx.blobs.delete(key);
   };
 
-  r.get('/user', (c) => c.json(userView(c.get('user'))));
+  r.get('/user', (c) => answerJson(c, ctx.config, userView(c.get('user'))));
 
   r.patch('/user', jsonBody(userUpdateSchema), async (c) => {
     const body = c.req.valid('json');
