@@ -13,6 +13,7 @@ import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf } from '../http/validate';
 import { findUserByEmail } from '../users/findUser';
+import { addMemberWithAlert } from './addMemberWithAlert';
 import { forbidden, orgNotFound, orgRoleOf, requireOrgRole, roleAtLeast, type OrgEnv } from './organizationsAccess';
 import { memberOf, membersOf, organizationsOf, organizationView } from './organizationsViews';
 
@@ -123,32 +124,25 @@ export function createOrganizationRoutes(ctx: AppContext) {
       if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
       const sender = c.get('user');
       const now = ctx.now().toISOString();
-      const added = await ctx.db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('organization_members')
-          .values({ organization_id: organizationId, user_id: user.id, role, joined_at: now })
-          .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
-        const org = await trx
-          .selectFrom('organizations')
-          .select('name')
-          .where('id', '=', organizationId)
-          .executeTakeFirstOrThrow();
-        const locale = user.locale === 'en' ? 'en' : 'ko';
-        await trx
-          .insertInto('alerts')
-          .values({
-            id: randomUUID(),
-            receiver_id: user.id,
-            sender_id: sender.id,
-            message: INVITE_MESSAGE[locale](org.name),
-            type: 'invite',
-            read_at: null,
-            created_at: now,
-          })
-          .execute();
-        return true;
+      const added = await addMemberWithAlert(ctx.db, {
+        insertMember: (trx) =>
+          trx
+            .insertInto('organization_members')
+            .values({ organization_id: organizationId, user_id: user.id, role, joined_at: now })
+            .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+            .executeTakeFirst(),
+        readName: async (trx) =>
+          (
+            await trx
+              .selectFrom('organizations')
+              .select('name')
+              .where('id', '=', organizationId)
+              .executeTakeFirstOrThrow()
+          ).name,
+        receiver: user,
+        senderId: sender.id,
+        message: INVITE_MESSAGE,
+        now,
       });
       if (!added) throw new ApiError('conflict', 'That user is already a member.');
       return c.json(await memberOf(ctx.db, organizationId, user.id), 201);

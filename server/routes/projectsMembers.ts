@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { projectMemberAddSchema, projectMemberUpdateSchema } from '../../contract/apiProjects';
@@ -10,6 +9,7 @@ import { jsonBody, paramsOf } from '../http/validate';
 import { projectForbidden, projectRoleAtLeast, requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
 import { projectMemberOf, projectMembersOf } from '../projects/projectMemberViews';
 import { findUserByEmail } from '../users/findUser';
+import { addMemberWithAlert } from './addMemberWithAlert';
 import { projectParams } from './projects';
 
 const memberParams = projectParams.extend({ userId: z.string().min(1).max(64) });
@@ -75,32 +75,20 @@ export function createProjectMemberRoutes(ctx: AppContext) {
       const user = await findUserByEmail(ctx.db, email);
       if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
       const now = ctx.now().toISOString();
-      const added = await ctx.db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('project_members')
-          .values({ project_id: projectId, user_id: user.id, role, joined_at: now })
-          .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
-        const project = await trx
-          .selectFrom('projects')
-          .select('title')
-          .where('id', '=', projectId)
-          .executeTakeFirstOrThrow();
-        const locale = user.locale === 'en' ? 'en' : 'ko';
-        await trx
-          .insertInto('alerts')
-          .values({
-            id: randomUUID(),
-            receiver_id: user.id,
-            sender_id: c.get('user').id,
-            message: INVITE_MESSAGE[locale](project.title),
-            type: 'invite',
-            read_at: null,
-            created_at: now,
-          })
-          .execute();
-        return true;
+      const added = await addMemberWithAlert(ctx.db, {
+        insertMember: (trx) =>
+          trx
+            .insertInto('project_members')
+            .values({ project_id: projectId, user_id: user.id, role, joined_at: now })
+            .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
+            .executeTakeFirst(),
+        readName: async (trx) =>
+          (await trx.selectFrom('projects').select('title').where('id', '=', projectId).executeTakeFirstOrThrow())
+            .title,
+        receiver: user,
+        senderId: c.get('user').id,
+        message: INVITE_MESSAGE,
+        now,
       });
       if (!added) throw new ApiError('conflict', 'That user is already a member.');
       return c.json(await projectMemberOf(ctx.db, projectId, user.id), 201);
