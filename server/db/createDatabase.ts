@@ -3,6 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { withCachedUserRows } from '../users/userRowCache';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -40,7 +41,9 @@ export function createDatabase(env: { DATA_DIR: string; DATABASE_URL?: string | 
   file.pragma('synchronous = FULL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const db = withCachedUserRows(
+    new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
+  );
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

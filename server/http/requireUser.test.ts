@@ -35,7 +35,7 @@ async function getUser(authorization: string | null) {
   const res = await t.app.request('/api/auth/user', {
     headers: authorization === null ? {} : { Authorization: authorization },
   });
-  return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
+  return { status: res.status, body: (await res.json()) as { error?: { code: string }; name?: string } };
 }
 
 describe('requireUser', () => {
@@ -89,6 +89,15 @@ describe('requireUser', () => {
     const res = await getUser(`Bearer ${gone.token}`);
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe('unauthorized');
+  });
+
+  it('shows a change to the user on the very next request', async () => {
+    const renamed = await seedUser(t, 'renamed@example.com', await hashPassword('Secret12!x'), 'Secret12!x');
+    expect((await getUser(`Bearer ${renamed.token}`)).status).toBe(200);
+    await t.database.db.updateTable('users').set({ name: 'New Name' }).where('id', '=', renamed.id).execute();
+    const res = await getUser(`Bearer ${renamed.token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe('New Name');
   });
 
   it('expires access tokens after ACCESS_TOKEN_TTL_S on the server clock', async () => {

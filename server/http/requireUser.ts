@@ -4,6 +4,7 @@ import type { Scope } from '../../contract/apiAuth';
 import { verifyAccessToken } from '../auth/accessToken';
 import type { AppContext, AppEnv } from '../context';
 import type { Database, UserRow } from '../db/schema';
+import { cachedUserRow } from '../users/userRowCache';
 import { scopesOf } from '../users/userViews';
 import { ApiError } from './ApiError';
 
@@ -11,9 +12,10 @@ const unauthorized = () => new ApiError('unauthorized', 'A valid access token is
 const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
 
 /**
- * The signed-in user's row, read on every request so that a deleted account is refused at once.
- * The query is compiled once per database and run with the id as its only parameter: building
- * and compiling it through Kysely on each request cost as much as running it.
+ * The signed-in user's row, read again after any write in this process so that a deleted account
+ * is refused at once (userRowCache.ts; otherwise reused for up to a second). The query is compiled
+ * once per database and run with the id as its only parameter: building and compiling it through
+ * Kysely on each request cost as much as running it.
  */
 const userByIdQueries = new WeakMap<Kysely<Database>, CompiledQuery<UserRow>>();
 async function loadUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
@@ -22,8 +24,8 @@ async function loadUser(db: Kysely<Database>, id: string): Promise<UserRow | und
     query = db.selectFrom('users').selectAll().where('id', '=', '').compile();
     userByIdQueries.set(db, query);
   }
-  const { rows } = await db.executeQuery<UserRow>({ ...query, parameters: [id] });
-  return rows[0];
+  const compiled = query;
+  return cachedUserRow(db, id, async () => (await db.executeQuery<UserRow>({ ...compiled, parameters: [id] })).rows[0]);
 }
 
 /**
