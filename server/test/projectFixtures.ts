@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { imageRow } from './fixtures/testRows';
 import type { TestApp } from './testApp';
 import type { TestUser } from './testUsers';
 
@@ -51,27 +52,19 @@ export async function seedImage(t: TestApp, projectId: string, opts: SeedImage =
   const now = opts.createdAt ?? t.clock.now().toISOString();
   await t.database.db
     .insertInto('images')
-    .values({
-      id,
-      project_id: projectId,
-      file_name: opts.fileName ?? `${id.slice(0, 8)}.jpg`,
-      folder: '',
-      type: 'image/jpeg',
-      width: 640,
-      height: 480,
-      bytes: opts.bytes ?? 1000,
-      blob_key: 'a'.repeat(64),
-      thumb_key: opts.thumb === false ? null : 'b'.repeat(64),
-      pyramid: opts.pyramid ? JSON.stringify(opts.pyramid) : null,
-      state: 'ready',
-      error: null,
-      split: opts.split ?? 'train',
-      labeled: opts.labeled ? 1 : 0,
-      worker_id: opts.workerId ?? null,
-      uploaded_by: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      imageRow(now, {
+        id,
+        project_id: projectId,
+        ...(opts.fileName !== undefined ? { file_name: opts.fileName } : {}),
+        bytes: opts.bytes ?? 1000,
+        thumb_key: opts.thumb === false ? null : 'b'.repeat(64),
+        pyramid: opts.pyramid ? JSON.stringify(opts.pyramid) : null,
+        split: opts.split ?? 'train',
+        labeled: opts.labeled ? 1 : 0,
+        worker_id: opts.workerId ?? null,
+      }),
+    )
     .execute();
   return id;
 }

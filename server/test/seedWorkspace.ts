@@ -4,6 +4,8 @@ import { signAccessToken } from '../auth/accessToken';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
+import { insertProject } from './fixtures/projectSeed';
+import { imageRow, userRow } from './fixtures/testRows';
 
 export interface Workspace {
   userId: string;
@@ -27,96 +29,37 @@ export async function seedWorkspace(db: Kysely<Database>, opts: { images: number
   const userId = randomUUID();
   const email = `owner-${userId.slice(0, 8)}@example.com`;
   const password = 'Owner1pass!';
-  const projectId = randomUUID();
-  const labelIds = Array.from({ length: opts.labels ?? 3 }, () => randomUUID());
   const imageIds = Array.from({ length: opts.images }, () => randomUUID());
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  const labelNames = Array.from({ length: opts.labels ?? 3 }, (_, i) => `label ${i}`);
+  const project = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')
-      .values({
-        id: userId,
-        email,
-        name: 'Owner',
-        password_hash: passwordHash,
-        scope: 'user',
-        email_verified_at: now,
-        introduction: '',
-        avatar_key: null,
-        notify_notice: 1,
-        notify_training: 1,
-        notify_market: 0,
-        locale: 'en',
-        created_at: now,
-        updated_at: now,
-      })
+      .values(userRow(now, { id: userId, email, name: 'Owner', password_hash: passwordHash, locale: 'en' }))
       .execute();
-    await trx
-      .insertInto('projects')
-      .values({
-        id: projectId,
-        organization_id: null,
-        title: 'Workspace',
-        description: '',
-        kind: 'IMAGE',
-        subtype: 'IMAGE_OBJECT_DETECTION',
-        split_train: 70,
-        split_validation: 20,
-        split_test: 10,
-        split_seed: 1,
-        schedule_enabled: 0,
-        schedule_cycle: null,
-        created_by: userId,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
-      .execute();
-    await trx
-      .insertInto('project_members')
-      .values({ project_id: projectId, user_id: userId, role: 'admin', joined_at: now })
-      .execute();
-    for (const [i, id] of labelIds.entries()) {
-      await trx
-        .insertInto('labels')
-        .values({
-          id,
-          project_id: projectId,
-          name: `label ${i}`,
-          name_key: `label ${i}`,
-          color: `#${(0x2a7ae2 + i * 0x10101).toString(16).slice(-6)}`,
-          position: i,
-          created_at: now,
-        })
-        .execute();
-    }
+    const seeded = await insertProject(trx, now, {
+      title: 'Workspace',
+      members: [{ user: { id: userId }, role: 'admin' }],
+      labels: labelNames,
+    });
     for (const [i, id] of imageIds.entries()) {
       await trx
         .insertInto('images')
-        .values({
-          id,
-          project_id: projectId,
-          file_name: `seed-${i}.jpg`,
-          folder: '',
-          type: 'image/jpeg',
-          ...SEED_IMAGE_SIZE,
-          bytes: 1000,
-          blob_key: 'a'.repeat(64),
-          thumb_key: null,
-          pyramid: null,
-          state: 'ready',
-          error: null,
-          split: 'train',
-          labeled: 0,
-          worker_id: null,
-          uploaded_by: userId,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          imageRow(now, {
+            id,
+            project_id: seeded.id,
+            file_name: `seed-${i}.jpg`,
+            ...SEED_IMAGE_SIZE,
+            uploaded_by: userId,
+          }),
+        )
         .execute();
     }
+    return seeded;
   });
-  return { userId, email, password, projectId, labelIds, imageIds } satisfies Workspace;
+  const labelIds = labelNames.map((name) => project.labels[name] ?? '');
+  return { userId, email, password, projectId: project.id, labelIds, imageIds } satisfies Workspace;
 }
 
 /** An `Authorization` header value for `userId`, signed with the server's secret. */

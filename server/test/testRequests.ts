@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '../../contract/apiAuth';
+import { userRow } from './fixtures/testRows';
 import type { TestApp } from './testApp';
 
 /** A JSON request to the app under test; returns the status and the parsed body (or null). */
@@ -38,22 +39,7 @@ export async function seedUser(
   const id = randomUUID();
   await t.database.db
     .insertInto('users')
-    .values({
-      id,
-      email,
-      name: email.split('@')[0] ?? 'user',
-      password_hash: passwordHash,
-      scope,
-      email_verified_at: now,
-      introduction: '',
-      avatar_key: null,
-      notify_notice: 1,
-      notify_training: 1,
-      notify_market: 0,
-      locale: 'ko',
-      created_at: now,
-      updated_at: now,
-    })
+    .values(userRow(now, { id, email, name: email.split('@')[0] ?? 'user', password_hash: passwordHash, scope }))
     .execute();
   const res = await call(t, 'POST', 'auth/login', { email, password });
   if (res.status !== 200) throw new Error(`seed login failed: ${res.status} ${res.text}`);

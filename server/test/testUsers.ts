@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signAccessToken } from '../auth/accessToken';
 import type { AppContext } from '../context';
+import { userRow } from './fixtures/testRows';
 import type { TestApp } from './testApp';
 
 export interface TestUser {
@@ -25,22 +26,7 @@ export async function createTestUser(
   const now = t.clock.now().toISOString();
   await t.database.db
     .insertInto('users')
-    .values({
-      id,
-      email,
-      name,
-      password_hash: null,
-      scope: opts.admin ? 'user,admin' : 'user',
-      email_verified_at: now,
-      introduction: '',
-      avatar_key: null,
-      notify_notice: 1,
-      notify_training: 1,
-      notify_market: 0,
-      locale: opts.locale ?? 'ko',
-      created_at: now,
-      updated_at: now,
-    })
+    .values(userRow(now, { id, email, name, scope: opts.admin ? 'user,admin' : 'user', locale: opts.locale ?? 'ko' }))
     .execute();
   // signAccessToken reads only the secret, the token lifetime and the clock.
   const ctx = { config: t.config, now: t.clock.now } as unknown as AppContext;
