@@ -1,23 +1,10 @@
 /**
- * Seeded pseudo-random numbers for tests and benchmarks (mulberry32: 32-bit state, fast, good
- * enough for shuffling test data; not for anything secret). The same seed always yields the
- * same sequence, on every machine.
+ * Helpers over seeded pseudo-random numbers (contract/seededRandom.ts, shared with the server's
+ * tests) for tests and benchmarks.
  */
+import type { Random } from '../contract/seededRandom';
 
-/** A function returning numbers uniformly distributed in [0, 1). */
-export type Random = () => number;
-
-/** Creates a mulberry32 generator from a 32-bit integer seed. */
-export function mulberry32(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32, type Random } from '../contract/seededRandom';
 
 /** A uniform float in [min, max). */
 export function randomRange(random: Random, min: number, max: number): number {

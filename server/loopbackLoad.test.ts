@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from './db/createDatabase';
-import { migrateToLatest } from './db/migrate';
 import { pngOf } from './test/fixtures/datasetImages';
-import { ServerProcess } from './test/ServerProcess';
-import { bearerFor, seedWorkspace, type Workspace } from './test/seedWorkspace';
-import { createTestDatabase } from './test/testDatabase';
+import { startSeededServer, type SeededServer } from './test/seededServer';
+import type { ServerProcess } from './test/ServerProcess';
+import type { Workspace } from './test/seedWorkspace';
 
 /*
  * Loopback load on the real server process (its own process, real sockets, autocannon): sign-in
@@ -27,9 +24,8 @@ const LOGINS = Number(process.env.LOAD_LOGINS ?? 6);
 const LOGIN_CONNECTIONS = 2;
 const IMAGES = 16;
 
+let seeded: SeededServer | undefined;
 let server: ServerProcess;
-let dataDir: string;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let ws: Workspace;
 let auth: string;
 let png: Buffer;
@@ -38,22 +34,13 @@ const rows: ResultRow[] = [];
 const table: Record<string, Record<string, number | string>> = {};
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'maru-load-'));
-  database = await createTestDatabase();
-  const open = createDatabase({ DATA_DIR: dataDir, DATABASE_URL: database.url });
-  await migrateToLatest(open.db);
-  ws = await seedWorkspace(open.db, { images: IMAGES });
-  await open.close();
-  const jwtSecret = randomBytes(32).toString('base64url');
-  auth = await bearerFor(jwtSecret, ws.userId);
   png = await pngOf(64, 48);
-  server = await ServerProcess.start({ dataDir, databaseUrl: database.url, jwtSecret });
+  seeded = await startSeededServer({ dataDirPrefix: 'maru-load-', images: IMAGES });
+  ({ server, ws, auth } = seeded);
 }, 90_000);
 
 afterAll(async () => {
-  await server?.kill('SIGTERM');
-  await database?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await seeded?.stop();
   if (rows.length === 0) return;
   console.table(table);
   writeLoadResults();

@@ -1,15 +1,14 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash, randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../contract/seededRandom';
 import { createDatabase } from './db/createDatabase';
-import { migrateToLatest } from './db/migrate';
 import { pngOf } from './test/fixtures/datasetImages';
-import { ServerProcess } from './test/ServerProcess';
-import { bearerFor, seedWorkspace, type Workspace } from './test/seedWorkspace';
-import { createTestDatabase } from './test/testDatabase';
+import { startSeededServer, type SeededServer } from './test/seededServer';
+import type { ServerProcess } from './test/ServerProcess';
+import type { Workspace } from './test/seedWorkspace';
 
 /*
  * Durability: the real server process under write load (annotation saves, uploads, sign-ups) is
@@ -31,18 +30,6 @@ const SAVERS = 4;
 const UPLOADERS = 2;
 /** The kill comes this long (random within) after every kind of write has been acknowledged once. */
 const KILL_AFTER_MS: [number, number] = [0, 1200];
-
-/** mulberry32: a small seeded generator, so a failing run can be repeated. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A user name for sign-up `n` (names take letters and spaces only). */
 const nameOf = (n: number) => `Signup ${[...String(n)].map((d) => 'abcdefghij'[Number(d)]).join('')}`;
@@ -83,35 +70,28 @@ interface Signup {
   name: string;
 }
 
+let seeded: SeededServer | undefined;
 let server: ServerProcess;
 let dataDir: string;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: SeededServer['database'];
 let ws: Workspace;
 let auth: string;
 let pngs: Buffer[];
-const random = seeded(SEED);
+/** Picks the kill moments: the same seed, the same moments. */
+const random = mulberry32(SEED);
 
 beforeAll(async () => {
   console.log(`durability seed ${SEED} (DURABILITY_SEED=${SEED} repeats this run)`);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'maru-durability-'));
-  database = await createTestDatabase();
-  const open = createDatabase({ DATA_DIR: dataDir, DATABASE_URL: database.url });
-  await migrateToLatest(open.db);
-  ws = await seedWorkspace(open.db, { images: IMAGES });
-  await open.close();
-  const jwtSecret = randomBytes(32).toString('base64url');
-  auth = await bearerFor(jwtSecret, ws.userId);
   // Distinct small images; an upload's bytes are checked against its blob after each restart.
   pngs = await Promise.all(
     Array.from({ length: 6 }, (_, i) => pngOf(40 + i, 30, `#${(0x204080 + i * 0x111111).toString(16).slice(-6)}`)),
   );
-  server = await ServerProcess.start({ dataDir, databaseUrl: database.url, jwtSecret });
+  seeded = await startSeededServer({ dataDirPrefix: 'maru-durability-', images: IMAGES });
+  ({ server, dataDir, database, ws, auth } = seeded);
 }, 90_000);
 
 afterAll(async () => {
-  await server?.kill('SIGTERM');
-  await database?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await seeded?.stop();
 });
 
 const api = (p: string, init: RequestInit = {}) =>
