@@ -8,9 +8,8 @@
  * waits for the GPU work (GalleryBenchTimer's `__galleryBench` hook, which the page installs only when
  * `window.__galleryBench` exists as the gallery opens: an init script sets it). Not a test.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -19,44 +18,12 @@ import { createDatabase } from '../server/db/createDatabase';
 import { migrateToLatest } from '../server/db/migrate';
 import { DEMO_ACCOUNTS, seedDemo } from '../server/seed/demoSeed';
 import { seedGalleryImages } from '../server/seed/gallerySeed';
+import { ServerProcess } from '../server/test/ServerProcess';
 import { median, percentile, writeResults, type ResultRow } from './writeResults';
 
 const IMAGES = Number(process.env.GALLERY_BENCH_IMAGES ?? 10_000);
 const STEPS = 30;
 const DIST = process.env.GALLERY_BENCH_DIST ?? 'dist';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: DIST,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('serving on')) resolve();
-    });
-  });
-  return child;
-}
 
 const nextFrames = (page: Page) =>
   page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
@@ -78,9 +45,13 @@ async function main() {
   const database = createDatabase({ DATA_DIR: dataDir });
   await migrateToLatest(database.db);
   await seedDemo(database.db);
-  const port = await freePort();
-  const server = await startServer(dataDir, port);
-  const base = `http://127.0.0.1:${port}`;
+  const server = await ServerProcess.start({
+    dataDir,
+    databaseUrl: undefined,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    env: { DIST_DIR: DIST },
+  });
+  const base = server.base;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -260,7 +231,7 @@ async function main() {
     console.log(`wrote ${file}`);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    await server.kill('SIGTERM');
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

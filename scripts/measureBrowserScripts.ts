@@ -11,11 +11,11 @@
 import { chromium, type Response } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumLaunch } from '../playwright.config';
+import { freePort } from '../server/test/ServerProcess';
 
 export interface ScriptFile {
   /** Path on the server, e.g. `/assets/index-abc.js`. */
@@ -38,17 +38,6 @@ export interface BrowserScripts {
 
 /** After network idle, the page counts as settled once no script has arrived for this long. */
 const QUIET_MS = 1_500;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;

@@ -6,22 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createDatabase } from '../../server/db/createDatabase';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/seed/demoSeed';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../server/test/ServerProcess';
 
 /** Migrates and seeds a database in `dataDir`, plus `extraNotices` older notices. */
 export async function prepareData(dataDir: string, extraNotices: number) {
