@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { userNameSchema, USER_NAME_MAX } from '../../contract/validationConsole';
 import { revokeAllForUser } from '../auth/refreshTokens';
 import type { Db } from '../db/Db';
+import { newUserRow } from '../db/newRows';
 import { findUserByEmail, normalizeEmail } from '../users/findUser';
 import type { OAuthProfile } from './oauthProfile';
 
@@ -49,22 +50,17 @@ export async function linkOAuthUser(db: Db, profile: OAuthProfile, locale: 'ko' 
   const id = randomUUID();
   await db
     .insertInto('users')
-    .values({
-      id,
-      email,
-      name: displayName(profile, email),
-      password_hash: null,
-      scope: 'user',
-      email_verified_at: now,
-      introduction: '',
-      avatar_key: null,
-      notify_notice: 1,
-      notify_training: 1,
-      notify_market: 0,
-      locale,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      newUserRow(now, {
+        id,
+        email,
+        name: displayName(profile, email),
+        password_hash: null,
+        scope: 'user',
+        email_verified_at: now,
+        locale,
+      }),
+    )
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   // A parallel sign-in for the same address may have created it first: use whichever exists.

@@ -15,6 +15,7 @@ import { consumeOneTimeKey, createOneTimeKey } from '../auth/oneTimeKeys';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { issueTokenPair, revokeAllForUser, revokeByToken, rotateRefreshToken } from '../auth/refreshTokens';
 import type { AppContext, AppEnv } from '../context';
+import { newUserRow } from '../db/newRows';
 import { ApiError } from '../http/ApiError';
 import { jsonBody } from '../http/validate';
 import { accountExistsMail, pageLink, resetMail, verifyMail, type MailLocale } from '../mail/templates';
@@ -52,22 +53,17 @@ export function createAuthRoutes(ctx: AppContext) {
     const id = randomUUID();
     const inserted = await ctx.db
       .insertInto('users')
-      .values({
-        id,
-        email,
-        name,
-        password_hash: await hashPassword(password),
-        scope: 'user',
-        email_verified_at: null,
-        introduction: '',
-        avatar_key: null,
-        notify_notice: 1,
-        notify_training: 1,
-        notify_market: 0,
-        locale,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        newUserRow(now, {
+          id,
+          email,
+          name,
+          password_hash: await hashPassword(password),
+          scope: 'user',
+          email_verified_at: null,
+          locale,
+        }),
+      )
       .onConflict((oc) => oc.column('email').doNothing())
       .executeTakeFirst();
     // Lost a race with a parallel sign-up for the same address: same answer, no second account.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestOidcProvider, type TestOidcProvider } from '../oauth/testOidcProvider';
+import { userRow } from '../test/fixtures/testRows';
 import { createTestApp, type TestApp } from '../test/testApp';
 
 /*
@@ -149,22 +150,15 @@ describe('OAuth sign-in (Google flow against a local OpenID provider)', () => {
     const now = new Date().toISOString();
     await t.database.db
       .insertInto('users')
-      .values({
-        id: 'bob-id',
-        email: 'bob@example.com',
-        name: 'Bob',
-        password_hash: 'scrypt$someone-elses',
-        scope: 'user',
-        email_verified_at: null,
-        introduction: '',
-        avatar_key: null,
-        notify_notice: 1,
-        notify_training: 1,
-        notify_market: 0,
-        locale: 'ko',
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        userRow(now, {
+          id: 'bob-id',
+          email: 'bob@example.com',
+          name: 'Bob',
+          password_hash: 'scrypt$someone-elses',
+          email_verified_at: null,
+        }),
+      )
       .execute();
     const { location, ours } = await start();
     const res = await callback(await atProvider(location, 'bob'), ours);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageRow, projectRow } from '../test/fixtures/testRows';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, jsonInit, type TestUser } from '../test/testUsers';
 import { ROUTE_TABLE, type Access, type RouteEntry, type RouteWorld } from './routeTable';
@@ -144,23 +145,7 @@ async function freshFixture(caller: TestUser | null): Promise<Fixture> {
     ] as const) {
       await trx
         .insertInto('projects')
-        .values({
-          id: p.projectId,
-          organization_id,
-          title: 'P',
-          description: '',
-          kind: 'IMAGE',
-          subtype: 'IMAGE_OBJECT_DETECTION',
-          split_train: 70,
-          split_validation: 20,
-          split_test: 10,
-          split_seed: 1,
-          schedule_enabled: 0,
-          schedule_cycle: null,
-          created_by: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(projectRow(now, { id: p.projectId, organization_id, title: 'P' }))
         .execute();
       await trx
         .insertInto('labels')
@@ -176,27 +161,16 @@ async function freshFixture(caller: TestUser | null): Promise<Fixture> {
         .execute();
       await trx
         .insertInto('images')
-        .values({
-          id: p.imageId,
-          project_id: p.projectId,
-          file_name: 'a.jpg',
-          folder: '',
-          type: 'image/jpeg',
-          width: 10,
-          height: 10,
-          bytes: 10,
-          blob_key: 'a'.repeat(64),
-          thumb_key: null,
-          pyramid: null,
-          state: 'ready',
-          error: null,
-          split: 'train',
-          labeled: 0,
-          worker_id: null,
-          uploaded_by: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          imageRow(now, {
+            id: p.imageId,
+            project_id: p.projectId,
+            file_name: 'a.jpg',
+            width: 10,
+            height: 10,
+            bytes: 10,
+          }),
+        )
         .execute();
     }
     const pm = (project_id: string, user: TestUser, role: string) => ({

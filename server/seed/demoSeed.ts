@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password';
+import { newUserRow } from '../db/newRows';
 import type { Database } from '../db/schema';
 import { noticeHtmlToText, sanitizeNoticeHtml } from '../routes/noticesHtml';
 
@@ -96,22 +97,17 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       const passwordHash = hashes[i] ?? null;
       await tx
         .insertInto('users')
-        .values({
-          id: account.id,
-          email: account.email,
-          name: account.name,
-          password_hash: passwordHash,
-          scope: account.scope,
-          email_verified_at: iso,
-          introduction: '',
-          avatar_key: null,
-          notify_notice: 1,
-          notify_training: 1,
-          notify_market: 0,
-          locale: 'ko',
-          created_at: iso,
-          updated_at: iso,
-        })
+        .values(
+          newUserRow(iso, {
+            id: account.id,
+            email: account.email,
+            name: account.name,
+            password_hash: passwordHash,
+            scope: account.scope,
+            email_verified_at: iso,
+            locale: 'ko',
+          }),
+        )
         .onConflict((oc) =>
           oc.column('email').doUpdateSet({ password_hash: passwordHash, scope: account.scope, updated_at: iso }),
         )

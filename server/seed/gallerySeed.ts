@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { BlobStore } from '../blobs/BlobStore';
+import { readyImageRow } from '../db/newRows';
 import type { Database } from '../db/schema';
 
 /**
@@ -53,27 +54,19 @@ export async function seedGalleryImages(
       ids.push(id);
       // Names sort in seeding order; creation times too (one millisecond apart).
       const at = new Date(now.getTime() + n).toISOString();
-      rows.push({
-        id,
-        project_id: projectId,
-        file_name: `gallery-${String(n).padStart(5, '0')}.webp`,
-        folder: '',
-        type: 'image/webp',
-        width: v.width,
-        height: v.height,
-        bytes: v.bytes.length,
-        blob_key: v.key,
-        thumb_key: v.key,
-        pyramid: null,
-        state: 'ready',
-        error: null,
-        split: 'train',
-        labeled: 0,
-        worker_id: null,
-        uploaded_by: null,
-        created_at: at,
-        updated_at: at,
-      });
+      rows.push(
+        readyImageRow(at, {
+          id,
+          project_id: projectId,
+          file_name: `gallery-${String(n).padStart(5, '0')}.webp`,
+          type: 'image/webp',
+          width: v.width,
+          height: v.height,
+          bytes: v.bytes.length,
+          blob_key: v.key,
+          thumb_key: v.key,
+        }),
+      );
     }
     await db.insertInto('images').values(rows).execute();
   }
