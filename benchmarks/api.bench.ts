@@ -60,7 +60,8 @@ async function measure(base: string, pid: number | undefined, target: Case, seco
     url: `${base}${target.path}`,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: target.headers,
+    // What a browser sends: answers the server would compress for a browser are compressed here too.
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...target.headers },
   });
   if (result.errors || result.non2xx || result.timeouts) {
     throw new Error(`${target.name}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ServerConfig } from '../env';
 import { securityHeaderList } from '../securityHeaders';
 import { markCompleteAnswer } from './completeAnswers';
-import { selectEncoding } from './compressResponse';
+import { COMPRESSION_THRESHOLD_BYTES, selectEncoding } from './compressResponse';
 
 const headerRecords = new WeakMap<ServerConfig, Readonly<Record<string, string>>>();
 
@@ -31,11 +31,18 @@ function headerRecordOf(config: ServerConfig): Readonly<Record<string, string>> 
  * set built once. The Node adapter writes a response whose headers are a plain object straight to
  * the socket; with a `Headers` object (what the middleware's in-place edits make) each of the 16
  * headers is validated, then sorted and copied out again, a third of a small answer's cost.
- * A GET whose client takes no compression gets this; HEAD (no `Vary`) and compressible requests
- * take the usual path, so the headers are the same either way.
+ * Here the length is known, so the compression threshold applies as it does to any answer of known
+ * length: a GET answer under it is sent as it is to every client (gzip would only add bytes and
+ * CPU), with the same headers; HEAD (no `Vary`) and larger answers that the client would take
+ * compressed go the usual way.
  */
 export function answerJson(c: Context, config: ServerConfig, body: unknown, status: 200 | 201 = 200): Response {
-  if (c.req.method !== 'GET' || selectEncoding(c.req.header('Accept-Encoding')) !== undefined)
+  const text = JSON.stringify(body);
+  if (
+    c.req.method !== 'GET' ||
+    (Buffer.byteLength(text) >= COMPRESSION_THRESHOLD_BYTES &&
+      selectEncoding(c.req.header('Accept-Encoding')) !== undefined)
+  )
     return c.json(body, status);
-  return markCompleteAnswer(new Response(JSON.stringify(body), { status, headers: headerRecordOf(config) }));
+  return markCompleteAnswer(new Response(text, { status, headers: headerRecordOf(config) }));
 }

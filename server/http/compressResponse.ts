@@ -4,7 +4,8 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { isCompleteAnswer } from './completeAnswers';
 
 const ENCODINGS = ['gzip', 'deflate'] as const;
-const THRESHOLD_BYTES = 1024;
+/** Answers of known length below this are sent uncompressed. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
@@ -40,7 +41,7 @@ export function compressResponse() {
       res.status === 206 ||
       headers.has('Content-Encoding') ||
       headers.has('Transfer-Encoding') ||
-      (length && Number(length) < THRESHOLD_BYTES) ||
+      (length && Number(length) < COMPRESSION_THRESHOLD_BYTES) ||
       !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get('Content-Type') ?? '') ||
       NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')
     )
