@@ -19,6 +19,13 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 export const ALERT_TYPES = ['info', 'invite', 'project', 'training', 'deploy', 'market'] as const;
 
+/**
+ * The answer of register, resend-verification and reset-request: 202, the same whether or not an
+ * account has that address (so the answers cannot tell).
+ */
+export const verificationSentSchema = z.object({ status: z.literal('verification_sent') });
+export type VerificationSent = z.infer<typeof verificationSentSchema>;
+
 /** POST auth/register → 202 `{ status: 'verification_sent' }` (same answer for a taken e-mail). */
 export const registerRequestSchema = z
   .object({

@@ -14,18 +14,10 @@ import {
   storeTokens,
   TOKEN_KEY,
 } from './tokenStorage';
+import { testUser } from '../test/testUser';
 
 const okSchema = z.object({ ok: z.literal(true) });
-const user = {
-  id: 'u1',
-  name: '김라벨',
-  email: 'kim@maru.ai',
-  avatar: null,
-  introduction: '',
-  scope: ['user'],
-  notifications: { notice: true, training: true, market: false },
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const user = testUser();
 
 beforeEach(() => {
   localStorage.clear();

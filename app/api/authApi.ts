@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   alertListSchema,
   captchaChallengeSchema,
@@ -10,6 +10,7 @@ import {
   type registerRequestSchema,
   tokenPairSchema,
   userSchema,
+  verificationSentSchema,
   type userUpdateSchema,
   type OAuthProvider,
 } from '../../contract/apiAuth';
@@ -19,13 +20,11 @@ import { apiFetch, apiUrl } from './apiFetch';
 
 /** The accounts API of contract/apiAuth.ts, one function per call. */
 
-const statusSchema = z.object({ status: z.string() }).passthrough();
-
 export const authApi = {
   login: (body: z.input<typeof loginRequestSchema>) =>
     apiFetch('auth/login', { method: 'POST', body, schema: tokenPairSchema, auth: false }),
   register: (body: z.input<typeof registerRequestSchema>) =>
-    apiFetch('auth/register', { method: 'POST', body, schema: statusSchema, auth: false }),
+    apiFetch('auth/register', { method: 'POST', body, schema: verificationSentSchema, auth: false }),
   verify: (key: string) =>
     apiFetch('auth/verify', { method: 'POST', body: { key }, schema: tokenPairSchema, auth: false }),
   resendVerification: (email: string, locale: Locale) =>

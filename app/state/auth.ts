@@ -1,18 +1,11 @@
 import { proxy } from 'valtio';
+import type { User } from '../../contract/apiAuth';
 
 /**
- * The signed-in user as the client knows it (spec section 3: the login user has a scope).
- * Responses are checked against the contract's zod schema where they are fetched.
+ * The signed-in user as `GET auth/user` answers it (the contract's `User`, checked by its zod
+ * schema where it is fetched; spec section 3: the login user has a scope).
  */
-export interface AuthUser {
-  id: string | number;
-  name: string;
-  email?: string;
-  avatar?: string | null;
-  introduction?: string;
-  scope?: string | string[];
-  notifications?: { notice: boolean; training: boolean; market: boolean };
-}
+export type AuthUser = User;
 
 export interface AuthState {
   busy: boolean;

@@ -8,6 +8,7 @@ import {
   passwordResetSchema,
   refreshRequestSchema,
   registerRequestSchema,
+  type VerificationSent,
 } from '../../contract/apiAuth';
 import { captchaKeyOf, createCaptcha, useCaptcha } from '../auth/captcha';
 import { clearFailures, lockStateOf, recordFailure, takeFreeTry } from '../auth/loginLock';
@@ -21,7 +22,7 @@ import { jsonBody } from '../http/validate';
 import { accountExistsMail, pageLink, resetMail, verifyMail, type MailLocale } from '../mail/templates';
 import { findUserByEmail, normalizeEmail } from '../users/findUser';
 
-const ACCEPTED = { status: 'verification_sent' } as const;
+const ACCEPTED: VerificationSent = { status: 'verification_sent' };
 
 /**
  * Sign-up, e-mail verification, sign-in, token refresh, sign-out and password reset

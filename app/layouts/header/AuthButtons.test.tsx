@@ -6,6 +6,7 @@ import { json, stubFetch } from '../../test/stubFetch';
 import { auth, setLoggedIn, setLoggedOut } from '../../state/auth';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { AuthButtons } from './AuthButtons';
+import { testUser } from '../../test/testUser';
 
 afterEach(() => {
   setLoggedOut();
@@ -23,7 +24,7 @@ describe('header auth buttons', () => {
   it('logged in: logout and start console (same tab); logout revokes the refresh token and clears the user', async () => {
     const calls = stubFetch({ 'POST auth/logout': () => json(204) });
     storeTokens({ token: 'A1', refreshToken: 'R1' });
-    setLoggedIn({ id: 7, name: '김라벨', email: 'label@maru.ai' });
+    setLoggedIn(testUser({ id: '7', email: 'label@maru.ai' }));
     renderWithProviders(<AuthButtons />, { locale: 'en' });
     const consoleLink = screen.getByRole('link', { name: 'Start console' });
     expect(consoleLink.getAttribute('target')).toBeNull();

@@ -7,17 +7,9 @@ import { initialUiState, setLoginLockStatus, ui } from '../../state/ui';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { apiError, json, stubFetch, type StubHandler } from '../../test/stubFetch';
 import LoginPage from './LoginPage';
+import { testUser } from '../../test/testUser';
 
-const user = {
-  id: 'u1',
-  name: '김라벨',
-  email: 'kim@maru.ai',
-  avatar: null,
-  introduction: '',
-  scope: ['user'],
-  notifications: { notice: true, training: true, market: false },
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const user = testUser();
 
 beforeEach(() => {
   localStorage.clear();

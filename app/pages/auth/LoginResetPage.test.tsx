@@ -10,6 +10,7 @@ import { apiError, json, stubFetch } from '../../test/stubFetch';
 import LoginAuthPage from './LoginAuthPage';
 import LoginResetPage from './LoginResetPage';
 import SignupPage from './SignupPage';
+import { testUser } from '../../test/testUser';
 
 const reset = (
   <Route path={paths.loginReset}>
@@ -21,16 +22,7 @@ const verify = (
     <LoginAuthPage />
   </Route>
 );
-const user = {
-  id: 'u1',
-  name: '김라벨',
-  email: 'kim@maru.ai',
-  avatar: null,
-  introduction: '',
-  scope: ['user'],
-  notifications: { notice: true, training: true, market: false },
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const user = testUser();
 
 beforeEach(() => {
   localStorage.clear();

@@ -8,17 +8,9 @@ import { setLoggedOut } from '../../state/auth';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { apiError, json, stubFetch } from '../../test/stubFetch';
 import SettingsPage from './SettingsPage';
+import { testUser } from '../../test/testUser';
 
-const user = {
-  id: 'u1',
-  name: '김라벨',
-  email: 'kim@maru.ai',
-  avatar: null,
-  introduction: '안녕하세요',
-  scope: ['user'],
-  notifications: { notice: true, training: false, market: false },
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const user = testUser({ introduction: '안녕하세요', notifications: { notice: true, training: false, market: false } });
 const page = (
   <Switch>
     <Route path={paths.consoleSettings}>

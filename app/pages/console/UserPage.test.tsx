@@ -9,22 +9,14 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { json, stubFetch } from '../../test/stubFetch';
 import { emailFromParam } from './emailFromParam';
 import UserPage from './UserPage';
+import { testUser } from '../../test/testUser';
 
 const page = (
   <Route path={paths.consoleUser}>
     <UserPage />
   </Route>
 );
-const me = {
-  id: 'u1',
-  name: '김라벨',
-  email: 'kim@maru.ai',
-  avatar: null,
-  introduction: '',
-  scope: ['user'],
-  notifications: { notice: true, training: false, market: false },
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const me = testUser({ notifications: { notice: true, training: false, market: false } });
 
 beforeEach(() => {
   localStorage.clear();

@@ -9,6 +9,7 @@ import NoticeEditPage from './NoticeEditPage';
 import NoticeListPage from './NoticeListPage';
 import SearchPage from './SearchPage';
 import { noticeFixture, stubSupportApi } from './supportTestApi';
+import { testUser } from '../../test/testUser';
 
 beforeEach(() => {
   // Failures show at once (the app retries network and 5xx errors twice, a second apart).
@@ -20,7 +21,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-const asAdmin = () => act(async () => setLoggedIn({ id: 1, name: 'Kim', scope: ['user', 'admin'] }));
+const asAdmin = () => act(async () => setLoggedIn(testUser({ name: 'Kim', scope: ['user', 'admin'] })));
 
 describe('FAQ page', () => {
   it('shows the entries of the page language by category, with counts, and filters', async () => {
@@ -172,7 +173,7 @@ describe('notice edit page', () => {
     renderWithProviders(<NoticeEditPage />, { path: '/support/notice/edit' });
     expect(screen.getByText('권한이 없습니다.')).toBeTruthy();
     expect(screen.queryByTestId('notice-form')).toBeNull();
-    await act(async () => setLoggedIn({ id: 1, name: 'Kim', scope: 'user' }));
+    await act(async () => setLoggedIn(testUser({ name: 'Kim', scope: ['user'] })));
     expect(screen.queryByTestId('notice-form')).toBeNull();
     await asAdmin();
     expect(await screen.findByTestId('notice-form')).toBeTruthy();
