@@ -27,7 +27,9 @@ export async function lockStateOf(db: Db, email: string, now: Date): Promise<Loc
   const row = await db.selectFrom('login_attempts').selectAll().where('email', '=', email).executeTakeFirst();
   const failures = row?.failures ?? 0;
   let retryAfterS = 0;
-  if (row) {
+  // Only a count past the captcha threshold makes a try wait. (A try taken a moment ago by a
+  // parallel request may carry a time later than `now`: with no delay due, that means nothing.)
+  if (row && delayAfter(failures) > 0) {
     const until = Date.parse(row.last_failure_at) + delayAfter(failures) * 1000;
     retryAfterS = Math.max(0, Math.ceil((until - now.getTime()) / 1000));
   }
