@@ -46,6 +46,16 @@ if (onPostgres)
             Array.from({ length: 4 }, () => sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db)),
           );
           expect(answers.map((a) => a.rows[0]?.synchronous_commit)).toEqual(['on', 'on', 'on', 'on']);
+          // The server ends the idle pooled connections (a restart, an administrator): the process
+          // lives on, and the next query gets a new connection.
+          const killer = new pg.Client({ connectionString: url });
+          await killer.connect();
+          await killer.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+          );
+          await killer.end();
+          await new Promise((r) => setTimeout(r, 100));
+          expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows[0]?.one).toBe(1);
         } finally {
           await close();
         }
