@@ -1,128 +1,36 @@
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../auth/accessToken';
 import { LocalBlobStore } from '../blobs/LocalBlobStore';
 import type { AppContext } from '../context';
 import { IMAGE_INVALID_MESSAGE } from '../images/datasetImageProbe';
 import { tmpRootOf } from '../images/imageFiles';
 import { PROCESSING_FAILED_MESSAGE } from '../images/imageProcessJob';
-import { createJobHandlers } from '../jobs/jobHandlers';
-import { JobQueue } from '../jobs/jobQueue';
-import { JobRunner } from '../jobs/jobRunner';
-import { bmpOf, hugeSparsePng, jpegOf, pngHeaderOnly, pngOf } from '../test/fixtures/datasetImages';
+import { pngHeaderOnly, pngOf } from '../test/fixtures/datasetImages';
 import { seedProject } from '../test/fixtures/projectSeed';
-import { createTestApp, type TestApp } from '../test/testApp';
-import { createTestUser, jsonInit, type TestUser } from '../test/testUsers';
+import {
+  t,
+  admin,
+  member,
+  worker,
+  outsider,
+  project,
+  runner,
+  api,
+  put,
+  upload,
+  blobFiles,
+  imageCount,
+  runAllJobs,
+  fileUrl,
+  getFile,
+  replaceUsers,
+  setUpUploadsTestBed,
+} from '../test/uploadsTestBed';
 
-let t: TestApp;
-let admin: TestUser;
-let member: TestUser;
-let worker: TestUser;
-let outsider: TestUser;
-let project: Awaited<ReturnType<typeof seedProject>>;
-let runner: JobRunner;
-let queue: JobQueue;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createTestUser(t);
-  member = await createTestUser(t);
-  worker = await createTestUser(t);
-  outsider = await createTestUser(t);
-  project = await seedProject(t, {
-    members: [
-      { user: admin, role: 'admin' },
-      { user: member, role: 'member' },
-      { user: worker, role: 'worker' },
-    ],
-    labels: ['car', 'person'],
-  });
-  queue = new JobQueue(t.database.db, t.database.dialect, t.clock.now);
-  const handlers = createJobHandlers({
-    db: t.database.db,
-    blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')),
-    tmpRoot: tmpRootOf(t.dataDir),
-    now: t.clock.now,
-  });
-  runner = new JobRunner(queue, handlers, { workerId: 'test-worker', log: () => {} });
-});
-afterAll(() => t.close());
-
-async function api(method: string, p: string, user: TestUser | null, body?: unknown) {
-  const res = await t.app.request(`/api/${p}`, jsonInit(method, user, body));
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by the assertions
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as any, headers: res.headers };
-}
-
-async function put(
-  projectId: string,
-  uploadId: string,
-  user: TestUser,
-  body: BodyInit,
-  headers: Record<string, string> = {},
-) {
-  const res = await t.app.request(`/api/projects/${projectId}/uploads/${uploadId}`, {
-    method: 'PUT',
-    headers: { Authorization: user.auth, 'Content-Type': 'application/octet-stream', ...headers },
-    body,
-    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-  } as RequestInit);
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by the assertions
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
-}
-
-/** POST then PUT of one file; returns both answers. */
-async function upload(
-  bytes: Buffer,
-  opts: {
-    user?: TestUser;
-    projectId?: string;
-    fileName?: string;
-    declared?: number;
-    label?: string;
-    folder?: string;
-  } = {},
-) {
-  const user = opts.user ?? member;
-  const projectId = opts.projectId ?? project.id;
-  const created = await api('POST', `projects/${projectId}/uploads`, user, {
-    fileName: opts.fileName ?? 'image.png',
-    bytes: opts.declared ?? bytes.length,
-    ...(opts.label !== undefined ? { label: opts.label } : {}),
-    ...(opts.folder !== undefined ? { folder: opts.folder } : {}),
-  });
-  if (created.status !== 201) return { created, stored: null };
-  const stored = await put(projectId, created.body.uploadId as string, user, new Uint8Array(bytes));
-  return { created, stored };
-}
-
-/** Every stored blob (the blob folder without its temp folder). */
-function blobFiles(): string[] {
-  const root = path.join(t.dataDir, 'blobs');
-  if (!existsSync(root)) return [];
-  return readdirSync(root)
-    .filter((d) => d !== 'tmp')
-    .flatMap((d) => readdirSync(path.join(root, d)));
-}
-
-async function imageCount() {
-  const rows = await t.database.db.selectFrom('images').select('id').execute();
-  return rows.length;
-}
-
-async function runAllJobs() {
-  while (await runner.runOnce()) {
-    /* until the queue is empty */
-  }
-}
-
-const fileUrl = (imageId: string, rest: string) => `/api/projects/${project.id}/images/${imageId}/${rest}`;
-const getFile = (url: string, user: TestUser, headers: Record<string, string> = {}) =>
-  t.app.request(url, { headers: { Authorization: user.auth, ...headers } });
+setUpUploadsTestBed();
 
 describe('uploads', () => {
   it('needs a label first, and at most 10 for a folder upload', async () => {
@@ -219,41 +127,6 @@ describe('uploads', () => {
     expect((await put(project.id, created.body.uploadId as string, member, new Uint8Array(png))).status).toBe(409);
   });
 
-  it('cuts a 4000 × 3000 image into a 512 px DeepZoom pyramid the engine can read', async () => {
-    const jpeg = await jpegOf(4000, 3000);
-    const { stored } = await upload(jpeg, { fileName: 'big.jpg' });
-    expect(stored?.status).toBe(202);
-    await runAllJobs();
-    const image = await t.database.db
-      .selectFrom('images')
-      .selectAll()
-      .where('id', '=', stored?.body.id as string)
-      .executeTakeFirstOrThrow();
-    expect(image.state).toBe('ready');
-    // ceil(log2(4000)) = 12: levels 0 (1 × 1) … 12 (full size), as engine deepZoomLevels expects.
-    const ref = JSON.parse(image.pyramid ?? '{}') as { format: string };
-    expect(ref).toMatchObject({ levels: 13, tileSize: 512, overlap: 0, format: 'jpg' });
-    // The URL template of the image view: …/tiles/{level}/{x}_{y}.<format>.
-    const tile = async (level: number, x: number, y: number) => {
-      const res = await getFile(fileUrl(image.id, `tiles/${level}/${x}_${y}.${ref.format}`), worker);
-      return {
-        status: res.status,
-        type: res.headers.get('content-type'),
-        meta: res.status === 200 ? await sharp(Buffer.from(await res.arrayBuffer())).metadata() : null,
-      };
-    };
-    // Full size: 8 × 6 tiles, the last ones cut to 4000 − 7·512 = 416 by 3000 − 5·512 = 440.
-    expect(await tile(12, 7, 5)).toMatchObject({ status: 200, type: 'image/jpeg', meta: { width: 416, height: 440 } });
-    expect((await tile(12, 0, 0)).meta).toMatchObject({ width: 512, height: 512 });
-    expect((await tile(12, 8, 0)).status).toBe(404);
-    // Level 11 is 2000 × 1500: 4 × 3 tiles.
-    expect((await tile(11, 3, 2)).meta).toMatchObject({ width: 2000 - 3 * 512, height: 1500 - 2 * 512 });
-    expect((await tile(0, 0, 0)).meta).toMatchObject({ width: 1, height: 1 });
-    expect((await tile(13, 0, 0)).status).toBe(404);
-    const view = await getFile(fileUrl(image.id, 'tiles/12/00_0.jpg'), worker);
-    expect(view.status).toBe(404);
-  }, 60_000);
-
   it('refuses a corrupt image, a renamed text file and a pixel bomb, leaving nothing', async () => {
     const before = { images: await imageCount(), blobs: blobFiles().length };
     const png = await pngOf(300, 300);
@@ -311,34 +184,6 @@ describe('uploads', () => {
     expect((await put(project.id, retry.body.uploadId as string, member, new Uint8Array(png))).status).toBe(202);
   });
 
-  it('streams a 200 MB body to disk with bounded memory', async () => {
-    const size = 200 * 1024 * 1024;
-    const created = await api('POST', `projects/${project.id}/uploads`, member, { fileName: 'big.png', bytes: size });
-    const chunk = new Uint8Array(256 * 1024).fill(1);
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent >= size) return controller.close();
-        sent += chunk.length;
-        controller.enqueue(chunk.slice());
-      },
-    });
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 20);
-    try {
-      const res = await put(project.id, created.body.uploadId as string, member, body);
-      // All of it arrived (counted), then the type check refused it: not an image.
-      expect(res.status).toBe(415);
-    } finally {
-      clearInterval(sampler);
-    }
-    expect(peak - before).toBeLessThan(100 * 1024 * 1024);
-    expect(readdirSync(tmpRootOf(t.dataDir))).toEqual([]);
-  }, 60_000);
-
   it('refuses an upload after 24 hours and drops it at the next upload', async () => {
     const created = await api('POST', `projects/${project.id}/uploads`, member, { fileName: 'late.png', bytes: 10 });
     t.clock.advance(24 * 3600 + 1);
@@ -357,11 +202,13 @@ describe('uploads', () => {
       .where('id', '=', created.body.uploadId as string)
       .execute();
     expect(left).toEqual([]);
-    member = fresh;
-    worker = {
-      ...worker,
-      auth: `Bearer ${await signAccessToken({ config: t.config, now: t.clock.now } as unknown as AppContext, worker.id)}`,
-    };
+    replaceUsers({
+      member: fresh,
+      worker: {
+        ...worker,
+        auth: `Bearer ${await signAccessToken({ config: t.config, now: t.clock.now } as unknown as AppContext, worker.id)}`,
+      },
+    });
   });
 
   it('cancels an upload before and after its bytes arrived, leaving nothing', async () => {
@@ -404,45 +251,6 @@ describe('uploads', () => {
     expect(det.created.body).toMatchObject({ labelId: null, unknownLabel: null });
   });
 
-  it('accepts BMP (kept as uploaded, decoded through a PNG copy), rows the right way up', async () => {
-    const topRedBottomBlue = (_x: number, y: number): [number, number, number] => (y < 50 ? [255, 0, 0] : [0, 0, 255]);
-    const bmps = [
-      bmpOf(120, 100, topRedBottomBlue),
-      bmpOf(121, 100, topRedBottomBlue, { bits: 32, topDown: true }),
-      bmpOf(122, 100, (x, y) => (y < 50 ? [200, 200, 200] : [10, 10, 10]), { bits: 8 }),
-    ];
-    for (const [i, bmp] of bmps.entries()) {
-      const { stored } = await upload(bmp, { fileName: `scan${i}.bmp` });
-      expect(stored?.status).toBe(202);
-      expect(stored?.body).toMatchObject({ type: 'image/bmp', width: 120 + i, height: 100 });
-      await runAllJobs();
-      const id = stored?.body.id as string;
-      expect(
-        (await t.database.db.selectFrom('images').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state,
-      ).toBe('ready');
-      const original = await getFile(fileUrl(id, 'original'), member);
-      expect(original.headers.get('content-type')).toBe('image/bmp');
-      expect(Buffer.from(await original.arrayBuffer()).equals(bmp)).toBe(true);
-      const thumb = Buffer.from(await (await getFile(fileUrl(id, 'thumbnail'), member)).arrayBuffer());
-      const { data, info } = await sharp(thumb).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-      const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
-      const [top, bottom] = [at(5, 5), at(5, info.height - 5)];
-      if (i < 2) {
-        expect(top[0]).toBeGreaterThan(200);
-        expect(bottom[2]).toBeGreaterThan(200);
-      } else {
-        expect(top[0]).toBeGreaterThan(150);
-        expect(bottom[0]).toBeLessThan(50);
-      }
-    }
-    // A BMP with RLE compression or a lying size is not decodable.
-    const rle = bmpOf(10, 10, () => [1, 2, 3]);
-    rle.writeUInt32LE(1, 30);
-    expect((await upload(rle, { fileName: 'rle.bmp' })).stored?.body.error.code).toBe('image_invalid');
-    const short = bmpOf(10, 10, () => [1, 2, 3]).subarray(0, 100);
-    expect((await upload(Buffer.from(short), { fileName: 'short.bmp' })).stored?.status).toBe(400);
-  });
-
   it('retries processing and marks the image failed when every attempt failed', async () => {
     await runAllJobs();
     const { stored } = await upload(await pngOf(77, 77, '#0f0f0f'));
@@ -477,31 +285,4 @@ describe('uploads', () => {
       expect.objectContaining({ kind: 'image.process', attempts: 3, error: PROCESSING_FAILED_MESSAGE }),
     ]);
   });
-
-  it('processes a 14000 × 14000 PNG (a 1 MB file) into a pyramid with bounded memory', async () => {
-    const bytes = await hugeSparsePng();
-    expect(bytes.length).toBeLessThan(2 * 1024 * 1024);
-    const { stored } = await upload(bytes, { fileName: 'huge.png' });
-    expect(stored?.status).toBe(202);
-    expect(stored?.body).toMatchObject({ width: 14000, height: 14000 });
-    const rssBefore = process.memoryUsage().rss;
-    let peak = rssBefore;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 50);
-    try {
-      await runAllJobs();
-    } finally {
-      clearInterval(sampler);
-    }
-    const row = await t.database.db
-      .selectFrom('images')
-      .selectAll()
-      .where('id', '=', stored?.body.id as string)
-      .executeTakeFirstOrThrow();
-    expect(row.state).toBe('ready');
-    expect(JSON.parse(row.pyramid ?? '{}')).toMatchObject({ levels: 15 });
-    // Decoding it whole would take 196 MB (grey) to 588 MB (RGB tiles); libvips streams strips.
-    expect(peak - rssBefore).toBeLessThan(400 * 1024 * 1024);
-  }, 180_000);
 });
