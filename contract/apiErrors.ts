@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { annotationConflictSchema } from './apiAnnotations';
+import { imageLockSchema } from './apiImageLocks';
 
 /**
  * Machine-readable error codes of the API. Every error response is
@@ -48,6 +50,14 @@ export const API_ERROR_CODES = [
   'box_invalid',
   /** 400: an annotation names a label the project does not have; `fields` names `annotations.<index>.labelId`. */
   'label_not_found',
+  /** 409: an annotation operation names a stale base version; `conflicts` has the current state. */
+  'annotation_conflict',
+  /** 409: 'Another worker is already in progress'; `lock` names the holder and when the lease ends. */
+  'image_locked',
+  /** 400: a polygon with too few vertices, or one outside its image; `fields` names the operation. */
+  'polygon_invalid',
+  /** 409: the image would hold more than ANNOTATIONS_PER_IMAGE_MAX annotations. */
+  'too_many_annotations',
   /** 415: an import body that does not start like a zip file. */
   'import_not_zip',
   /** 500: 'An error has occurred in the server.' */
@@ -63,6 +73,10 @@ export const apiErrorBodySchema = z.object({
     fields: z.record(z.string(), z.string()).optional(),
     retryAfterS: z.number().optional(),
     captchaRequired: z.boolean().optional(),
+    /** annotation_conflict: each refused operation with the server's current annotation. */
+    conflicts: z.array(annotationConflictSchema).optional(),
+    /** image_locked: who holds the image. */
+    lock: imageLockSchema.optional(),
   }),
 });
 

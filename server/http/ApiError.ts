@@ -25,6 +25,10 @@ const DEFAULT_STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
   too_many_labels: 409,
   box_invalid: 400,
   label_not_found: 400,
+  annotation_conflict: 409,
+  image_locked: 409,
+  polygon_invalid: 400,
+  too_many_annotations: 409,
   import_not_zip: 415,
   internal: 500,
 };
