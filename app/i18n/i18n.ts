@@ -22,6 +22,9 @@ export const NAMESPACES = [
   'lab',
   'projects',
   'imageViewer',
+  'studio',
+  'studioKeys',
+  'studioSync',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
