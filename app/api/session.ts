@@ -2,6 +2,7 @@ import type { TokenPair } from '../../contract/apiAuth';
 import { auth, setAuthBusy, setLoggedIn, setLoggedOut } from '../state/auth';
 import { ApiRequestError } from './ApiRequestError';
 import { authApi } from './authApi';
+import { clearOfflineCaches } from '../platform/offlineCaches';
 import { clearServerCache } from './serverCache';
 import {
   clearBogusToken,
@@ -69,6 +70,7 @@ export async function logout(): Promise<void> {
   clearTokens();
   setLoggedOut();
   clearServerCache();
+  void clearOfflineCaches();
   if (refreshToken) await authApi.logout(refreshToken).catch(() => undefined);
 }
 

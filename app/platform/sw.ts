@@ -10,11 +10,13 @@ import { CacheFirst } from 'workbox-strategies';
 import { DOWNLOAD_KEEPALIVE, downloadIdOf } from './download/downloadProtocol';
 import { downloadResponse, type DownloadPort } from './download/downloadResponse';
 import { PendingDownloads } from './download/PendingDownloads';
+import { registerOfflineRoutes } from './offlineRoutes';
 
 /*
  * The service worker (/sw.js, built by vite-plugin-pwa's injectManifest from this file): the app
  * shell precache, the SPA navigation fallback and the font cache, plus downloads streamed from
- * the page (dataset exports in browsers without the File System Access API).
+ * the page (dataset exports in browsers without the File System Access API), and the runtime
+ * caches that open the console and the studio offline (offlineRoutes.ts).
  *
  * The DOM library is what this project type-checks against, so the few service-worker types used
  * here are declared by hand.
@@ -76,3 +78,4 @@ registerRoute(
   ({ url }) => url.pathname.endsWith('.woff2'),
   new CacheFirst({ cacheName: 'fonts', plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
 );
+registerOfflineRoutes();
