@@ -63,6 +63,9 @@ export const IMPORT_SKIP_REASONS = [
   'duplicate_name', // a second image with a file name already imported or already in the project
   'box_out_of_bounds', // a box outside the image (left out; the image is still imported)
   'box_too_small', // a box under MIN_BOX_SIDE px a side (left out; the image is still imported)
+  'polygon_out_of_bounds', // a polygon vertex more than POLYGON_CLAMP_PX outside the image (left out)
+  'polygon_invalid', // a polygon outside POLYGON_VERTICES_MIN..MAX vertices, or with a coordinate that is not a number
+  'segmentation_rle', // a COCO run-length (mask) segmentation, not read (the annotation is left out)
 ] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 

@@ -1,16 +1,26 @@
 /**
- * A COCO object-detection JSON (images, annotations with bbox [x, y, width, height], categories),
- * checked with zod. Answers null for JSON that is not COCO at all (no `images` and `annotations`
- * arrays), so that other JSON files in a zip do not count as annotations.
+ * A COCO JSON (images, annotations, categories), checked with zod. Answers null for JSON that is
+ * not COCO at all (no `images` and `annotations` arrays), so that other JSON files in a zip do not
+ * count as annotations.
+ *
+ * An annotation's geometry: a polygon `segmentation` (a list of rings, each [x0, y0, x1, y1, …])
+ * gives one polygon per ring, each with the annotation's category (COCO splits an occluded object
+ * into rings; keeping every ring keeps every labeled pixel); a run-length `segmentation` (an
+ * object, as crowd annotations carry) is not read and is counted in `rle`; otherwise the `bbox`
+ * [x, y, width, height] gives a box. The geometry is returned as written: the planner fits it to
+ * the image.
  */
 import { z } from 'zod';
-import { DatasetImportError } from './types';
+import { DatasetImportError, type PlannedBox, type PlannedPolygon } from './types';
 
 export interface CocoImageRecord {
   fileName: string;
   width: number | null;
   height: number | null;
-  boxes: { label: string; x: number; y: number; width: number; height: number }[];
+  boxes: PlannedBox[];
+  polygons: PlannedPolygon[];
+  /** Annotations with a run-length segmentation, left out. */
+  rle: number;
 }
 
 export interface CocoDatasetRecord {
@@ -24,10 +34,29 @@ const size = z.number().positive().finite().nullish();
 const cocoSchema = z.object({
   images: z.array(z.object({ id, file_name: z.string().trim().min(1), width: size, height: size })),
   annotations: z.array(
-    z.object({ image_id: id, category_id: id, bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]) }),
+    z.object({
+      image_id: id,
+      category_id: id,
+      bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+      segmentation: z.unknown().optional(),
+    }),
   ),
   categories: z.array(z.object({ id, name: z.string().trim().min(1) })),
 });
+const ringsSchema = z.array(z.array(z.number()));
+
+type Geometry = { rings: number[][] } | { rle: true } | { box: true };
+
+/** What a `segmentation` holds; an empty or flat list (not COCO's shape) leaves the bbox to speak. */
+function geometryOf(segmentation: unknown, malformed: DatasetImportError): Geometry {
+  if (Array.isArray(segmentation) && segmentation.length > 0 && segmentation.every(Array.isArray)) {
+    const rings = ringsSchema.safeParse(segmentation);
+    if (!rings.success) throw malformed;
+    return { rings: rings.data };
+  }
+  if (typeof segmentation === 'object' && segmentation !== null && !Array.isArray(segmentation)) return { rle: true };
+  return { box: true };
+}
 
 function looksLikeCoco(value: unknown): boolean {
   return (
@@ -60,14 +89,24 @@ export function parseCocoDataset(json: string, entry: string): CocoDatasetRecord
       width: image.width ?? null,
       height: image.height ?? null,
       boxes: [],
+      polygons: [],
+      rle: 0,
     });
   }
   for (const annotation of annotations) {
     const image = records.get(String(annotation.image_id));
     const label = categoryNames.get(String(annotation.category_id));
     if (!image || label === undefined) throw malformed;
-    const [x, y, width, height] = annotation.bbox;
-    image.boxes.push({ label, x, y, width, height });
+    const geometry = geometryOf(annotation.segmentation, malformed);
+    if ('rings' in geometry) {
+      for (const points of geometry.rings) image.polygons.push({ label, points });
+    } else if ('rle' in geometry) {
+      image.rle += 1;
+    } else {
+      if (!annotation.bbox) throw malformed;
+      const [x, y, width, height] = annotation.bbox;
+      image.boxes.push({ label, x, y, width, height });
+    }
   }
   return { categories: [...new Set(categories.map((c) => c.name))], images: [...records.values()] };
 }

@@ -31,6 +31,7 @@ describe('planDatasetImport: VOC', () => {
         width: 640,
         height: 480,
         classes: [],
+        polygons: [],
         boxes: [
           { label: 'cat', x: 10, y: 20, width: 100, height: 50 },
           { label: 'dog', x: 300, y: 200, width: 340, height: 280 },
@@ -43,6 +44,7 @@ describe('planDatasetImport: VOC', () => {
         width: 320,
         height: 240,
         classes: [],
+        polygons: [],
         boxes: [{ label: 'dog', x: 0, y: 0, width: 320, height: 240 }],
       },
       {
@@ -52,6 +54,7 @@ describe('planDatasetImport: VOC', () => {
         width: null,
         height: null,
         classes: [],
+        polygons: [],
         boxes: [],
       },
     ]);
@@ -149,6 +152,7 @@ describe('planDatasetImport: COCO', () => {
         width: 640,
         height: 480,
         classes: [],
+        polygons: [],
         boxes: [{ label: 'cat', x: 10.5, y: 20, width: 100, height: 50 }],
       },
       {
@@ -158,6 +162,7 @@ describe('planDatasetImport: COCO', () => {
         width: null,
         height: null,
         classes: [],
+        polygons: [],
         boxes: [],
       },
     ]);

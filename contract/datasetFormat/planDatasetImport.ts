@@ -1,27 +1,23 @@
 /**
  * Decides what an opened dataset zip imports: the format (Pascal VOC when any Annotations/*.xml is
- * present, else a COCO JSON), each image with its boxes, whole-image classes and split, the label
- * names, and every entry left out with its reason. Images are matched to annotations by base name
- * (any case of the name and extension). Boxes are read back exactly as our exporter writes them
- * (workers/export/vocXml.ts: whole-pixel corners, xmax/ymax exclusive), so an export imports to the
- * same numbers. Labels: those a label map or COCO's categories declare, in their order, then any
- * other used name in order of first use.
+ * present, else a COCO JSON), each image with its boxes, polygons, whole-image classes and split,
+ * the label names, and every entry left out with its reason. Images are matched to annotations by
+ * base name (any case of the name and extension). Boxes are read back exactly as our exporter
+ * writes them (workers/export/vocXml.ts: whole-pixel corners, xmax/ymax exclusive), so an export
+ * imports to the same numbers. VOC has no polygons: in a VOC zip that also carries a COCO JSON (as
+ * our exports do), an image whose XML and COCO record agree (cocoMatchesVoc.ts) takes its boxes
+ * and polygons from the COCO record. Labels: those a label map or COCO's categories declare, in
+ * their order, then any other used name in order of first use.
  */
-import { IMPORT_MAX_TEXT_BYTES, type ImportSkipReason } from '../apiImports';
-import { MIN_BOX_SIDE } from '../apiAnnotations';
+import { IMPORT_MAX_TEXT_BYTES } from '../apiImports';
 import type { Split } from '../apiProjects';
+import { addPlannedGeometry } from './addPlannedGeometry';
+import { cocoMatchesVoc } from './cocoMatchesVoc';
 import { datasetEntryKind, entryBaseName, entryFileName, imageKey, type DatasetEntryKind } from './datasetEntryKind';
-import { parseCocoDataset, type CocoDatasetRecord } from './parseCocoDataset';
+import { parseCocoDataset, type CocoDatasetRecord, type CocoImageRecord } from './parseCocoDataset';
 import { parseVocAnnotation } from './parseVocAnnotation';
 import { classListName, parseClassList, parseLabelMap, parseSplitList } from './parseVocLists';
-import {
-  DatasetImportError,
-  type DatasetZip,
-  type ImportPlan,
-  type PlannedBox,
-  type PlannedImage,
-  type ZipEntryInfo,
-} from './types';
+import { DatasetImportError, type DatasetZip, type ImportPlan, type PlannedImage, type ZipEntryInfo } from './types';
 
 const VOC_SPLITS: Record<'train' | 'val' | 'test', Split> = { train: 'train', val: 'validation', test: 'test' };
 const utf8 = new TextDecoder('utf-8');
@@ -61,18 +57,6 @@ async function readText({ zip, maxTextBytes }: TextZip, entry: ZipEntryInfo): Pr
 /** The key of an image an annotation names; some tools write a Windows path there (C:\data\a.jpg). */
 const namedImageKey = (name: string): string => imageKey(name.replace(/\\/g, '/'));
 
-/** A box against the stated image size: kept, or the reason it is left out. */
-function checkBox(box: PlannedBox, width: number | null, height: number | null): ImportSkipReason | null {
-  const outside =
-    box.x < 0 ||
-    box.y < 0 ||
-    (width !== null && box.x + box.width > width) ||
-    (height !== null && box.y + box.height > height);
-  if (outside) return 'box_out_of_bounds';
-  if (box.width < MIN_BOX_SIDE || box.height < MIN_BOX_SIDE) return 'box_too_small';
-  return null;
-}
-
 /**
  * Every image entry, one per base name (images under JPEGImages/ first, then in zip order);
  * the others are skipped as duplicates.
@@ -93,22 +77,35 @@ function collectImages(classified: Classified[], skipped: Skipped): Map<string, 
         width: null,
         height: null,
         boxes: [],
+        polygons: [],
         classes: [],
       });
   }
   return images;
 }
 
-function addBoxes(image: PlannedImage, boxes: PlannedBox[], labels: LabelOrder, skipped: Skipped): void {
-  for (const box of boxes) {
-    const problem = checkBox(box, image.width, image.height);
-    if (problem) {
-      skipped.push({ entry: image.entry, reason: problem });
-      continue;
+/**
+ * The COCO records of a VOC zip's JSON files, by image key (the first record of a name wins). They
+ * only enrich the XML (cocoMatchesVoc.ts), so a JSON that is not COCO, does not parse or is over
+ * the text limit is left aside, as VOC zips' other JSON files always were.
+ */
+async function vocCompanionRecords(zip: TextZip, jsonEntries: Classified[]): Promise<Map<string, CocoImageRecord>> {
+  const records = new Map<string, CocoImageRecord>();
+  for (const { entry } of jsonEntries) {
+    if (entry.uncompressedSize > zip.maxTextBytes) continue;
+    let coco: CocoDatasetRecord | null;
+    try {
+      coco = parseCocoDataset(await readText(zip, entry), entry.name);
+    } catch (error) {
+      if (error instanceof DatasetImportError && error.code === 'annotation_malformed') continue;
+      throw error;
     }
-    image.boxes.push(box);
-    labels.add(box.label);
+    for (const record of coco?.images ?? []) {
+      const key = namedImageKey(record.fileName);
+      if (!records.has(key)) records.set(key, record);
+    }
   }
+  return records;
 }
 
 async function planVoc(
@@ -118,7 +115,9 @@ async function planVoc(
   skipped: Skipped,
 ): Promise<string[]> {
   const labels = new LabelOrder();
+  const keepLabel = (name: string) => labels.add(name);
   const of = (kind: DatasetEntryKind['kind']) => classified.filter((c) => c.kind.kind === kind);
+  const companions = await vocCompanionRecords(zip, of('json'));
 
   const classFiles = new Map<string, string>();
   for (const { entry } of of('labelMap')) {
@@ -143,6 +142,11 @@ async function planVoc(
     annotated.add(image);
     image.width = voc.width;
     image.height = voc.height;
+    const companion = companions.get(imageKey(image.entry));
+    if (companion && cocoMatchesVoc(voc.objects, companion)) {
+      addPlannedGeometry(image, companion, keepLabel, skipped);
+      continue;
+    }
     const boxes = voc.objects.map((o) => ({
       label: o.name,
       x: o.xmin,
@@ -150,7 +154,7 @@ async function planVoc(
       width: o.xmax - o.xmin,
       height: o.ymax - o.ymin,
     }));
-    addBoxes(image, boxes, labels, skipped);
+    addPlannedGeometry(image, { boxes, polygons: [], rle: 0 }, keepLabel, skipped);
   }
 
   const setSplit = (base: string, split: Split): PlannedImage | undefined => {
@@ -218,7 +222,7 @@ async function planCoco(
       image.width = record.width;
       image.height = record.height;
       image.split = cocoSplit(entry.name);
-      addBoxes(image, record.boxes, labels, skipped);
+      addPlannedGeometry(image, record, (name) => labels.add(name), skipped);
     }
   }
   return labels.list();

@@ -65,6 +65,12 @@ export interface PlannedBox {
   height: number;
 }
 
+/** A polygon of the plan: flat [x0, y0, x1, y1, …] image pixels, fitted to the image (polygonGeometry.ts). */
+export interface PlannedPolygon {
+  label: string;
+  points: number[];
+}
+
 export interface PlannedImage {
   /** The image's zip entry. */
   entry: string;
@@ -76,6 +82,7 @@ export interface PlannedImage {
   width: number | null;
   height: number | null;
   boxes: PlannedBox[];
+  polygons: PlannedPolygon[];
   /** Whole-image labels (classification lists), by name. */
   classes: string[];
 }

@@ -1,7 +1,11 @@
 /**
- * COCO object-detection JSON (the second export format): images, annotations with
- * bbox [x, y, width, height] in pixels, categories. Ids are 1-based as COCO tools expect.
+ * COCO JSON (the second export format): images, annotations with bbox [x, y, width, height] in
+ * pixels, categories. Ids are 1-based as COCO tools expect. A box has whole-pixel corners (as in
+ * VOC) and an empty `segmentation`; a polygon is `segmentation: [[x0, y0, x1, y1, …]]` with the
+ * bbox of its vertices and its own area (shoelace), as COCO's instance segmentation writes them.
  */
+import { polygonArea } from '../../contract/datasetFormat/polygonGeometry';
+import { roundCentipixel } from './checkExportBox';
 import { pixelCorners, type ExportBox } from './vocXml';
 
 export interface CocoImage {
@@ -17,7 +21,8 @@ export interface CocoAnnotation {
   bbox: [number, number, number, number];
   area: number;
   iscrowd: 0;
-  segmentation: [];
+  /** Empty for a box; one ring for a polygon. */
+  segmentation: number[][];
 }
 export interface CocoCategory {
   id: number;
@@ -45,13 +50,25 @@ export class CocoBuilder {
     labels.forEach((name, index) => this.categoryIds.set(name, index + 1));
   }
 
-  /** Adds an image (its JPEGImages/ entry name) with its valid boxes. */
+  /** Adds an image (its JPEGImages/ entry name) with its valid boxes and polygons (checkExportBox.ts). */
   addImage(fileName: string, width: number, height: number, boxes: readonly ExportBox[]): void {
     const imageId = this.images.length + 1;
     this.images.push({ id: imageId, file_name: fileName, width, height });
     for (const box of boxes) {
       const categoryId = this.categoryIds.get(box.label);
       if (categoryId === undefined) continue;
+      if (box.points) {
+        this.annotations.push({
+          id: this.annotations.length + 1,
+          image_id: imageId,
+          category_id: categoryId,
+          bbox: [box.x, box.y, roundCentipixel(box.width), roundCentipixel(box.height)],
+          area: roundCentipixel(polygonArea(box.points)),
+          iscrowd: 0,
+          segmentation: [[...box.points]],
+        });
+        continue;
+      }
       const c = pixelCorners(box);
       const w = c.xmax - c.xmin;
       const h = c.ymax - c.ymin;

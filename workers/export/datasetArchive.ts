@@ -4,11 +4,12 @@
  * tools import:
  *
  *   JPEGImages/<name>            the original bytes, stored (already compressed; deflating wastes CPU)
- *   Annotations/<base>.xml       VOC XML named after the image's base name (only valid boxes)
+ *   Annotations/<base>.xml       VOC XML named after the image's base name (only valid boxes; a
+ *                                polygon as its bounding box, VOC having no polygons)
  *   ImageSets/Main/train.txt     base names per split (validation → val.txt, test.txt)
  *   ImageSets/Main/<label>_<split>.txt   classification labels, VOC's "<base> 1|-1" lists
  *   labelmap.txt                 label names and colours (CVAT's VOC label map)
- *   annotations.json             the same boxes in COCO format
+ *   annotations.json             the same boxes, and polygons as `segmentation`, in COCO format
  *
  * Text entries are deflated. fflate writes no Zip64 records, so one archive must stay under 4 GiB
  * and 65,535 entries: `addImage` refuses an image that would pass either (`ZIP_LIMIT_ERROR`)
@@ -20,7 +21,8 @@ import { parseHexColor } from '../../contract/color';
 import { crc32 } from '../../contract/datasetFormat/crc32';
 import { deflateText } from './deflateText';
 import { ZIP_LIMIT_ERROR } from './zipLimitError';
-import { boxProblem, vocXml, type BoxProblem, type ExportBox } from './vocXml';
+import { checkExportBox } from './checkExportBox';
+import { vocXml, type BoxProblem, type ExportBox } from './vocXml';
 
 /** The zip format's limits without Zip64; `reserve` is room kept for the closing entries and the central directory. */
 export interface ZipLimits {
@@ -172,9 +174,9 @@ export class DatasetArchive {
     const invalid: InvalidBox[] = [];
     const valid: ExportBox[] = [];
     for (const box of image.boxes) {
-      const problem = boxProblem(box, image.width, image.height);
-      if (problem) invalid.push({ fileName: image.fileName, boxId: box.id, problem });
-      else valid.push(box);
+      const checked = checkExportBox(box, image.width, image.height);
+      if ('problem' in checked) invalid.push({ fileName: image.fileName, boxId: box.id, problem: checked.problem });
+      else valid.push(checked.box);
     }
 
     this.entries += 1;

@@ -1,7 +1,8 @@
 /**
  * Export → import round trip: a zip written by our exporter, read back by the shared import
  * reader (contract/datasetFormat) as the server's import job reads it, gives the same labels,
- * boxes, classes and splits — through the VOC files and through the COCO JSON alone.
+ * boxes, polygons, classes and splits — through the VOC files (with their COCO companion) and
+ * through the COCO JSON alone.
  */
 import { describe, expect, it } from 'vitest';
 import { openDatasetZip } from '../../contract/datasetFormat/openDatasetZip';
@@ -69,6 +70,7 @@ const summary = (p: ImportPlan) =>
     height: i.height,
     boxes: i.boxes,
     classes: i.classes,
+    polygons: i.polygons,
   }));
 
 const expectedImages = [
@@ -78,6 +80,7 @@ const expectedImages = [
     width: 640,
     height: 480,
     classes: [],
+    polygons: [],
     boxes: [
       { label: 'cat', x: 10, y: 20, width: 100, height: 50 },
       { label: 'a&b <c>', x: 0, y: 0, width: 640, height: 480 },
@@ -89,10 +92,11 @@ const expectedImages = [
     width: 320,
     height: 240,
     classes: [],
+    polygons: [],
     boxes: [{ label: '고양이', x: 300, y: 220, width: 20, height: 20 }],
   },
-  { fileName: 'Street & Park_2.jpg', split: 'test', width: 100, height: 100, classes: [], boxes: [] },
-  { fileName: 'empty.jpg', split: 'test', width: 50, height: 50, classes: [], boxes: [] },
+  { fileName: 'Street & Park_2.jpg', split: 'test', width: 100, height: 100, classes: [], polygons: [], boxes: [] },
+  { fileName: 'empty.jpg', split: 'test', width: 50, height: 50, classes: [], polygons: [], boxes: [] },
 ];
 
 describe('export → import round trip', () => {
@@ -145,5 +149,52 @@ describe('export → import round trip', () => {
       ['y.jpg', 'validation', ['고양이']],
       ['z.jpg', 'test', []],
     ]);
+  });
+
+  it('gives back boxes, polygons and classes together, vertices within 0.01 px, through VOC and through COCO', async () => {
+    const cat = [12.3456, 7.891, 200.005, 9.5, 180.25, 150.75, 15, 140.1234];
+    const dog = [0, 0, 320, 0, 160, 240];
+    const mixed: ArchiveImage[] = [
+      {
+        fileName: 'mixed.jpg',
+        width: 320,
+        height: 240,
+        split: 'train',
+        bytes: jpeg(8),
+        labels: ['고양이'],
+        boxes: [
+          { id: 'b', label: 'cat', x: 40, y: 30, width: 100, height: 60 },
+          { id: 'p1', label: 'cat', x: 0, y: 0, width: 0, height: 0, points: cat },
+          { id: 'p2', label: 'a&b <c>', x: 0, y: 0, width: 0, height: 0, points: dog },
+        ],
+      },
+    ];
+    const expectPolygons = (polygons: { label: string; points: number[] }[]) => {
+      expect(polygons.map((p) => p.label)).toEqual(['cat', 'a&b <c>']);
+      for (const [i, points] of [cat, dog].entries()) {
+        const back = polygons[i]?.points ?? [];
+        expect(back).toHaveLength(points.length);
+        back.forEach((v, j) => expect(Math.abs(v - (points[j] ?? NaN))).toBeLessThanOrEqual(0.01));
+      }
+    };
+
+    const voc = await plan(exportZip(mixed));
+    expect(voc.format).toBe('voc');
+    expect(voc.images[0]?.boxes).toEqual([{ label: 'cat', x: 40, y: 30, width: 100, height: 60 }]);
+    expect(voc.images[0]?.classes).toEqual(['고양이']);
+    expect(voc.images[0]?.split).toBe('train');
+    expectPolygons(voc.images[0]?.polygons ?? []);
+    expect(voc.skipped).toEqual([]);
+
+    const exported = await openDatasetZip(bytesSource(exportZip(mixed)));
+    const files: Record<string, Uint8Array | string> = {};
+    for (const entry of exported.entries) {
+      if (entry.name.startsWith('JPEGImages/') || entry.name === 'annotations.json')
+        files[entry.name] = await exported.read(entry);
+    }
+    const coco = await plan(zipOf(files));
+    expect(coco.format).toBe('coco');
+    expect(coco.images[0]?.boxes).toEqual([{ label: 'cat', x: 40, y: 30, width: 100, height: 60 }]);
+    expectPolygons(coco.images[0]?.polygons ?? []);
   });
 });

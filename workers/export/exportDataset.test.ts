@@ -44,11 +44,38 @@ const box = (id: string, labelId: string, x: number, y: number, width: number, h
   y,
   width,
   height,
+  version: 1,
 });
-const cls = (id: string, labelId: string) => ({ id, labelId, kind: 'class', x: 0, y: 0, width: 0, height: 0 });
+const cls = (id: string, labelId: string) => ({
+  id,
+  labelId,
+  kind: 'class',
+  x: 0,
+  y: 0,
+  width: 0,
+  height: 0,
+  version: 2,
+});
+/** A polygon as the API serves it: points with their bounding box. */
+const polygon = (id: string, labelId: string, points: number[]) => ({
+  id,
+  labelId,
+  kind: 'polygon',
+  x: Math.min(...points.filter((_, i) => i % 2 === 0)),
+  y: Math.min(...points.filter((_, i) => i % 2 === 1)),
+  width: Math.max(...points.filter((_, i) => i % 2 === 0)) - Math.min(...points.filter((_, i) => i % 2 === 0)),
+  height: Math.max(...points.filter((_, i) => i % 2 === 1)) - Math.min(...points.filter((_, i) => i % 2 === 1)),
+  points,
+  version: 3,
+});
 const annotations: Record<string, unknown[]> = {
   a: [cls('a0', 'l1'), box('a1', 'l2', 2, 3, 20, 10), box('a2', 'l1', 20, 20, 30, 30)],
-  c: [cls('c0', 'l2'), box('c1', 'l1', 0, 0, 32, 24)],
+  c: [
+    cls('c0', 'l2'),
+    box('c1', 'l1', 0, 0, 32, 24),
+    polygon('c2', 'l2', [1.234, 2, 11.5, 2, 11.5, 12.25]),
+    polygon('c3', 'l1', [1, 1, 40, 1, 20, 10]),
+  ],
   gone: [],
 };
 /** Image ids of each batch read, to check one read per page and only of ready images. */
@@ -62,7 +89,7 @@ async function get(url: string): Promise<Response> {
     const ids = (new URL(url).searchParams.get('imageIds') ?? '').split(',');
     batches.push(ids);
     return Response.json({
-      items: ids.flatMap((id) => (annotations[id] ? [{ imageId: id, annotations: annotations[id] }] : [])),
+      items: ids.flatMap((id) => (annotations[id] ? [{ imageId: id, revision: 4, annotations: annotations[id] }] : [])),
     });
   }
   if (path.startsWith('/projects/p1/images?')) {
@@ -113,14 +140,24 @@ describe('exportDataset', () => {
     expect(xml).toContain('<xmin>2</xmin>');
     expect(xml).toContain('<ymax>13</ymax>');
     expect(xml).not.toContain('<name>cat</name>');
-    expect(report.invalidBoxes).toEqual([{ fileName: 'a.jpg', boxId: 'a2', problem: 'outside_image' }]);
-    const coco = JSON.parse(strFromU8(files['annotations.json'] ?? new Uint8Array())) as {
-      annotations: { bbox: number[] }[];
-    };
-    expect(coco.annotations.map((a) => a.bbox)).toEqual([
-      [2, 3, 20, 10],
-      [0, 0, 32, 24],
+    expect(report.invalidBoxes).toEqual([
+      { fileName: 'a.jpg', boxId: 'a2', problem: 'outside_image' },
+      { fileName: 'c.jpg', boxId: 'c3', problem: 'outside_image' },
     ]);
+    const coco = JSON.parse(strFromU8(files['annotations.json'] ?? new Uint8Array())) as {
+      annotations: { bbox: number[]; area: number; segmentation: number[][] }[];
+    };
+    expect(coco.annotations.map((a) => [a.bbox, a.area, a.segmentation])).toEqual([
+      [[2, 3, 20, 10], 200, []],
+      [[0, 0, 32, 24], 768, []],
+      // The polygon: its vertices (to 1/100 px), their bounding box and the triangle's area.
+      [[1.23, 2, 10.27, 10.25], 52.63, [[1.23, 2, 11.5, 2, 11.5, 12.25]]],
+    ]);
+    // In VOC, the polygon is its bounding box in whole pixels.
+    const cXml = strFromU8(files['Annotations/c.xml'] ?? new Uint8Array());
+    expect(cXml.match(/<name>dog<\/name>[\s\S]*?<\/bndbox>/)?.[0]).toContain(
+      '<xmin>1</xmin>\n      <ymin>2</ymin>\n      <xmax>12</xmax>\n      <ymax>12</ymax>',
+    );
   });
 
   it('writes class annotations as classification lists only for classification projects', async () => {

@@ -1,8 +1,8 @@
 /**
  * One dataset export, start to end: pages through the project's images, reads each page's
- * annotations in one batch call, downloads each original, adds it with its boxes to the streamed
- * archive and hands the zip's bytes to `write` as they come, awaiting it after every image so a
- * slow disk slows the downloads instead of filling memory.
+ * annotations in one batch call, downloads each original, adds it with its boxes and polygons to
+ * the streamed archive and hands the zip's bytes to `write` as they come, awaiting it after every
+ * image so a slow disk slows the downloads instead of filling memory.
  */
 import { annotationBatchSchema, type Annotation } from '../../contract/apiAnnotations';
 import { imagePageSchema, labelListSchema, type ImageItem } from '../../contract/apiProjects';
@@ -115,7 +115,7 @@ export async function exportDataset(request: ExportRequest, io: ExportIo): Promi
     for (const annotation of annotations) {
       const label = labelNames.get(annotation.labelId);
       if (label === undefined) continue;
-      if (annotation.kind === 'box') {
+      if (annotation.kind === 'box' || annotation.kind === 'polygon') {
         boxes.push({
           id: annotation.id,
           label,
@@ -123,6 +123,8 @@ export async function exportDataset(request: ExportRequest, io: ExportIo): Promi
           y: annotation.y,
           width: annotation.width,
           height: annotation.height,
+          // A polygon without points cannot be drawn: checkExportBox reports it instead of writing a box.
+          ...(annotation.kind === 'polygon' ? { points: annotation.points ?? [] } : {}),
         });
       } else if (request.classification) {
         classes.add(label);

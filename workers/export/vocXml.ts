@@ -4,7 +4,11 @@
  * round trip gives back the same boxes.
  */
 
-/** A box in image pixels (top-left origin), with its label's name resolved. */
+/**
+ * A box in image pixels (top-left origin), with its label's name resolved. A polygon is a box
+ * with `points` (flat [x0, y0, x1, y1, …]); its x/y/width/height are their bounding box, which is
+ * what VOC gets (VOC has no polygons).
+ */
 export interface ExportBox {
   id: string;
   label: string;
@@ -12,6 +16,7 @@ export interface ExportBox {
   y: number;
   width: number;
   height: number;
+  points?: readonly number[];
 }
 
 export type BoxProblem = 'not_finite' | 'not_positive' | 'outside_image';

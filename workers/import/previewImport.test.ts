@@ -66,7 +66,7 @@ describe('previewImport', () => {
     const result = await previewImport(blobSource(fileOf(exportedVoc())));
     expect(result).toEqual({
       ok: true,
-      preview: { format: 'voc', images: 2, boxes: 3, classified: 0, labels: ['cat', 'bird'], skipped: [] },
+      preview: { format: 'voc', images: 2, boxes: 3, polygons: 0, classified: 0, labels: ['cat', 'bird'], skipped: [] },
     });
   });
 

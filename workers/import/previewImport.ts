@@ -12,6 +12,7 @@ export interface ImportPreview {
   format: ImportFormat;
   images: number;
   boxes: number;
+  polygons: number;
   /** Images with at least one whole-image (classification) label. */
   classified: number;
   /** Every label name the zip uses, in order of first use (see `splitLabels`). */
@@ -32,6 +33,7 @@ export async function previewImport(source: RandomAccessSource): Promise<ImportP
         format: plan.format,
         images: plan.images.length,
         boxes: plan.images.reduce((n, image) => n + image.boxes.length, 0),
+        polygons: plan.images.reduce((n, image) => n + image.polygons.length, 0),
         classified: plan.images.filter((image) => image.classes.length > 0).length,
         labels: plan.labels,
         skipped: plan.skipped,

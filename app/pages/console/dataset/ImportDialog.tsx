@@ -301,7 +301,12 @@ function PreviewSummary({ preview, projectLabels }: { preview: ImportPreview; pr
     <Stack gap="2" data-testid="import-preview">
       <Text fontWeight="600">{t(`datasetImport.format.${preview.format}`)}</Text>
       <Text>
-        {t('datasetImport.counts', { images: preview.images, boxes: preview.boxes, classified: preview.classified })}
+        {t('datasetImport.counts', {
+          images: preview.images,
+          boxes: preview.boxes,
+          polygons: preview.polygons,
+          classified: preview.classified,
+        })}
       </Text>
       {labels.created.length > 0 && (
         <Text data-testid="import-labels-new">
