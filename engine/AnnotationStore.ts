@@ -9,12 +9,15 @@
  * (draw it hidden). Slots are reused after deletes; `slotCount` is the high-water mark, so the
  * renderer draws `slotCount` instances and re-uploads just the event's range after an edit.
  */
+import { AnnotationFlags, type AnnotationFlagState } from './AnnotationFlags';
 import { applyCommand, copyBox, type BoxCommand, type CommandTarget } from './commands';
 import { Emitter } from './emitter';
 import { History, type HistoryOptions } from './history';
 import { BoxIndex, type BoxIndexOptions } from './spatial/BoxIndex';
 import { BoxSlots } from './BoxSlots';
 import { handleAt } from './spatial/handles';
+import { fitPoints } from './spatial/polygonGeometry';
+import { pointInPolygon, smallestContaining } from './spatial/polygonHit';
 import type { Box, Hit, LabelClass, Rect, Vec2 } from './types';
 
 /** Slots [start, end) whose data changed. Empty when start === end. */
@@ -23,8 +26,20 @@ export interface SlotRange {
   end: number;
 }
 
-/** Where a change came from: journal 'edit', 'undo' and 'redo'; never 'preview' or 'load'. */
-export type ChangeSource = 'edit' | 'undo' | 'redo' | 'preview' | 'load';
+/**
+ * Where a change came from: journal 'edit', 'undo' and 'redo'; never 'preview', 'load' or
+ * 'remote' (a change the save layer applied from elsewhere: the server's version after a
+ * conflict, edits restored from the journal; not undoable).
+ */
+export type ChangeSource = 'edit' | 'undo' | 'redo' | 'preview' | 'load' | 'remote';
+
+/** A non-undoable change from outside the user's editing (see {@link AnnotationStore.applyRemote}). */
+export interface RemoteChange {
+  /** Boxes to add or replace (by id). */
+  put?: readonly Box[];
+  /** Ids of boxes to delete (unknown ids are ignored). */
+  remove?: readonly string[];
+}
 
 /** Payload of the 'annotations' event: what changed and which GPU slots to re-upload. */
 export interface AnnotationChange {
@@ -43,6 +58,8 @@ export interface AnnotationEvents {
   hover: { id: string | null };
   labels: { labels: readonly LabelClass[] };
   history: { canUndo: boolean; canRedo: boolean };
+  /** Hidden or locked flags changed for `ids` (read them with `getFlags`). */
+  flags: { ids: readonly string[] };
 }
 
 /** Initial labels, history limit/ids and spatial index tuning. */
@@ -59,6 +76,7 @@ export class AnnotationStore {
   private readonly index: BoxIndex;
   private readonly byId = new Map<string, Box>();
   private readonly slots = new BoxSlots();
+  private readonly flags = new AnnotationFlags();
   private labelClasses: readonly LabelClass[];
   private selected = new Set<string>();
   private hovered: string | null = null;
@@ -131,6 +149,11 @@ export class AnnotationStore {
     return this.slots.labels;
   }
 
+  /** 1 per slot holding a polygon (drawn by the polygon layer, not as a rectangle), else 0. */
+  get shapesBySlot(): Uint8Array {
+    return this.slots.shapes;
+  }
+
   get labels(): readonly LabelClass[] {
     return this.labelClasses;
   }
@@ -143,18 +166,61 @@ export class AnnotationStore {
     return this.hovered;
   }
 
+  /** The hidden and locked flags of a box (both false for an unknown id). */
+  getFlags(id: string): AnnotationFlagState {
+    return this.flags.get(id);
+  }
+
+  isHidden(id: string): boolean {
+    return this.flags.isHidden(id);
+  }
+
+  isLocked(id: string): boolean {
+    return this.flags.isLocked(id);
+  }
+
+  /** Number of hidden boxes. */
+  get hiddenCount(): number {
+    return this.flags.hiddenCount;
+  }
+
+  /** Ids of every box, hidden ones included, in slot order. */
+  ids(): string[] {
+    const out: string[] = [];
+    for (let slot = 0; slot < this.slots.count; slot++) {
+      const id = this.slots.idAt(slot);
+      if (id !== undefined) out.push(id);
+    }
+    return out;
+  }
+
   /**
    * What is under the image point `p`: a resize handle of the single selected box (within
-   * `handleRadius` image px; handles take priority), else the smallest box containing `p`.
+   * `handleRadius` image px; handles take priority; a locked box has none), else the smallest
+   * visible box containing `p`. Hidden boxes are not in the spatial index, so never hit.
    */
   hitTest(p: Vec2, handleRadius: number): Hit | null {
     if (this.selected.size === 1) {
       const [id] = this.selected;
-      const box = id === undefined ? undefined : this.byId.get(id);
-      const handle = box ? handleAt(box, p.x, p.y, handleRadius) : null;
+      const box = id === undefined || this.flags.isLocked(id) ? undefined : this.byId.get(id);
+      // A polygon is reshaped by its vertices (polygonEdit.ts), not by box handles.
+      const handle = box && !box.points ? handleAt(box, p.x, p.y, handleRadius) : null;
       if (box && handle) return { boxId: box.id, handle };
     }
-    const slot = this.index.hitTest(p.x, p.y);
+    let slot = this.index.hitTest(p.x, p.y);
+    // The smallest box is a polygon the point is outside of: look among every box there.
+    if (
+      slot >= 0 &&
+      this.slots.shapes[slot] === 1 &&
+      !pointInPolygon(this.byId.get(this.slots.idAt(slot)!)!.points!, p.x, p.y)
+    )
+      slot = smallestContaining(
+        this.index.search({ x: p.x, y: p.y, width: 0, height: 0 }),
+        this.slots.rects,
+        (s) => this.byId.get(this.slots.idAt(s)!)?.points,
+        p.x,
+        p.y,
+      );
     const boxId = slot < 0 ? undefined : this.slots.idAt(slot);
     return boxId === undefined ? null : { boxId, handle: 'body' };
   }
@@ -182,23 +248,31 @@ export class AnnotationStore {
     this.emitHistory();
   }
 
-  /** Undoes the last command; returns the inverse command that was applied, or null. */
+  /**
+   * Undoes the last command; returns the inverse command that was applied, or null. A recorded
+   * command that no longer applies (a remote change removed a box it names) is dropped and the
+   * one before it is undone instead.
+   */
   undo(): BoxCommand | null {
-    const command = this.history.undo();
-    if (command) {
-      this.run(command, 'undo');
-      this.emitHistory();
+    let command = this.history.undo();
+    while (command && !this.applies(command)) {
+      this.history.dropUndone();
+      command = this.history.undo();
     }
+    if (command) this.run(command, 'undo');
+    this.emitHistory();
     return command;
   }
 
-  /** Redoes the last undone command; returns what was applied, or null. */
+  /** Redoes the last undone command; returns what was applied, or null (skips as undo does). */
   redo(): BoxCommand | null {
-    const command = this.history.redo();
-    if (command) {
-      this.run(command, 'redo');
-      this.emitHistory();
+    let command = this.history.redo();
+    while (command && !this.applies(command)) {
+      this.history.dropDone();
+      command = this.history.redo();
     }
+    if (command) this.run(command, 'redo');
+    this.emitHistory();
     return command;
   }
 
@@ -210,18 +284,66 @@ export class AnnotationStore {
     this.begin();
     for (const b of boxes) {
       if (!this.byId.has(b.id)) throw new RangeError(`preview of an unknown box: ${b.id}`);
-      this.put(copyBox(b));
+      const box = copyBox(b);
+      // A polygon previewed at a moved or resized box: its points follow the box.
+      if (box.points) box.points = fitPoints(box.points, box);
+      this.put(box);
     }
     this.end(null, 'preview');
   }
 
-  /** Replaces every box (loading an image's annotations): clears history, selection, hover. */
+  /** Replaces every box (loading an image's annotations): clears history, flags, selection, hover. */
   load(boxes: readonly Box[]): void {
+    const flagged = this.flags.hiddenCount + this.flags.lockedCount > 0;
+    this.flags.clear();
     this.begin();
     this.replaceAll(boxes);
     this.history.clear();
     this.end(null, 'load');
     this.emitHistory();
+    if (flagged) this.events.emit('flags', { ids: [] });
+  }
+
+  /**
+   * Applies a change that did not come from this user's editing (the server's version after a
+   * conflict, edits restored from the journal): one 'annotations' event with source 'remote'
+   * and no command, and nothing recorded for undo. Undo and redo skip a recorded command that
+   * no longer applies (it names a box the remote change removed).
+   */
+  applyRemote(change: RemoteChange): void {
+    this.begin();
+    for (const b of change.put ?? []) this.put(copyBox(b));
+    for (const id of change.remove ?? []) {
+      this.remove(id);
+      this.flags.forget(id);
+    }
+    this.end(null, 'remote');
+  }
+
+  /**
+   * Hides or shows boxes (view state: no command, no history). A hidden box leaves the spatial
+   * index (not hit, not in a marquee) and its slot is drawn as free; it also leaves the
+   * selection. Emits 'annotations' (source 'preview', for the renderer) and 'flags'.
+   */
+  setHidden(ids: Iterable<string>, on: boolean): void {
+    const changed: string[] = [];
+    this.begin();
+    for (const id of ids) {
+      const box = this.byId.get(id);
+      if (!box || !this.flags.setHidden(id, on)) continue;
+      changed.push(id);
+      this.put(box);
+    }
+    if (changed.length === 0) return;
+    this.end(null, 'preview');
+    this.events.emit('flags', { ids: changed });
+  }
+
+  /** Locks or unlocks boxes (view state: no command, no history); emits 'flags'. */
+  setLocked(ids: Iterable<string>, on: boolean): void {
+    const changed: string[] = [];
+    for (const id of ids) if (this.byId.has(id) && this.flags.setLocked(id, on)) changed.push(id);
+    if (changed.length > 0) this.events.emit('flags', { ids: changed });
   }
 
   setLabels(labels: readonly LabelClass[]): void {
@@ -229,10 +351,10 @@ export class AnnotationStore {
     this.events.emit('labels', { labels: this.labelClasses });
   }
 
-  /** Sets the selection (unknown ids are dropped); emits 'selection' when it changed. */
+  /** Sets the selection (unknown and hidden ids are dropped); emits 'selection' when it changed. */
   setSelection(ids: Iterable<string>): void {
     const next = new Set<string>();
-    for (const id of ids) if (this.byId.has(id)) next.add(id);
+    for (const id of ids) if (this.byId.has(id) && !this.flags.isHidden(id)) next.add(id);
     if (next.size === this.selected.size && [...next].every((id) => this.selected.has(id))) return;
     this.selected = next;
     this.events.emit('selection', { ids: [...next] });
@@ -240,13 +362,31 @@ export class AnnotationStore {
 
   /** Sets the hovered box (null for none); emits 'hover' when it changed. */
   setHover(id: string | null): void {
-    const next = id !== null && this.byId.has(id) ? id : null;
+    const next = id !== null && this.byId.has(id) && !this.flags.isHidden(id) ? id : null;
     if (next === this.hovered) return;
     this.hovered = next;
     this.events.emit('hover', { id: next });
   }
 
   // ---- internals -----------------------------------------------------------------------
+
+  /** Whether every box `command` needs to exist does. */
+  private applies(command: BoxCommand): boolean {
+    const has = (id: string) => this.byId.has(id);
+    switch (command.type) {
+      case 'deleteBoxes':
+        return command.boxes.every((b) => has(b.id));
+      case 'moveBoxes':
+        return command.moves.every((m) => has(m.boxId));
+      case 'resizeBox':
+      case 'setPoints':
+        return has(command.boxId);
+      case 'setLabel':
+        return command.changes.every((c) => has(c.boxId));
+      default:
+        return true;
+    }
+  }
 
   private run(command: BoxCommand, source: ChangeSource): void {
     this.begin();
@@ -263,10 +403,16 @@ export class AnnotationStore {
   private end(command: BoxCommand | null, source: ChangeSource): void {
     const slots = this.touchedMax < 0 ? { start: 0, end: 0 } : { start: this.touchedMin, end: this.touchedMax + 1 };
     this.events.emit('annotations', { command, source, slots, reallocated: this.slots.grew });
-    // Drop deleted boxes from the selection and hover.
-    const gone = [...this.selected].filter((id) => !this.byId.has(id));
-    if (gone.length > 0) this.setSelection([...this.selected].filter((id) => this.byId.has(id)));
-    if (this.hovered !== null && !this.byId.has(this.hovered)) this.setHover(null);
+    // Drop deleted and hidden boxes from the selection and hover.
+    const gone = (id: string) => !this.byId.has(id) || this.flags.isHidden(id);
+    let anyGone = false;
+    for (const id of this.selected)
+      if (gone(id)) {
+        anyGone = true;
+        break;
+      }
+    if (anyGone) this.setSelection(this.selected);
+    if (this.hovered !== null && gone(this.hovered)) this.setHover(null);
   }
 
   private emitHistory(): void {
@@ -281,8 +427,10 @@ export class AnnotationStore {
   private put(box: Box): void {
     const slot = this.slots.assign(box.id);
     this.byId.set(box.id, box);
-    this.slots.write(slot, box);
-    this.index.set(slot, box.x, box.y, box.width, box.height);
+    const hidden = this.flags.isHidden(box.id);
+    this.slots.write(slot, box, hidden);
+    if (hidden) this.index.remove(slot);
+    else this.index.set(slot, box.x, box.y, box.width, box.height);
     this.touch(slot);
   }
 
@@ -306,7 +454,9 @@ export class AnnotationStore {
     for (const box of unique.values()) {
       const slot = this.slots.assign(box.id);
       this.byId.set(box.id, box);
-      this.slots.write(slot, box);
+      const hidden = this.flags.isHidden(box.id);
+      this.slots.write(slot, box, hidden);
+      if (hidden) continue;
       slotList[k] = slot;
       rects[4 * k] = box.x;
       rects[4 * k + 1] = box.y;

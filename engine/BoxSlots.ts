@@ -13,6 +13,8 @@ export class BoxSlots {
   private used = 0;
   private rectData = new Float32Array(4 * 256);
   private labelData = new Int32Array(256).fill(-1);
+  /** 1 where the slot's box is a polygon (drawn by the polygon layer, not as a rectangle). */
+  private shapeData = new Uint8Array(256);
   /** Set when the arrays were reallocated; the owner clears it. */
   grew = false;
 
@@ -27,6 +29,11 @@ export class BoxSlots {
 
   get labels(): Int32Array {
     return this.labelData;
+  }
+
+  /** 1 per polygon slot, else 0. */
+  get shapes(): Uint8Array {
+    return this.shapeData;
   }
 
   slotOf(id: string): number {
@@ -49,14 +56,15 @@ export class BoxSlots {
     return slot;
   }
 
-  /** Writes a box's instance data into its slot. */
-  write(slot: number, box: Readonly<Box>): void {
+  /** Writes a box's instance data into its slot; a hidden box gets label -1 (drawn as free). */
+  write(slot: number, box: Readonly<Box>, hidden = false): void {
     const r = this.rectData;
     r[4 * slot] = box.x;
     r[4 * slot + 1] = box.y;
     r[4 * slot + 2] = box.width;
     r[4 * slot + 3] = box.height;
-    this.labelData[slot] = box.label;
+    this.labelData[slot] = hidden ? -1 : box.label;
+    this.shapeData[slot] = box.points ? 1 : 0;
   }
 
   /** Frees the slot of `id` (zeroed, label -1); returns it, or -1 when `id` had none. */
@@ -67,6 +75,7 @@ export class BoxSlots {
     this.idBySlot[slot] = undefined;
     this.rectData.fill(0, 4 * slot, 4 * slot + 4);
     this.labelData[slot] = -1;
+    this.shapeData[slot] = 0;
     this.free.push(slot);
     return slot;
   }
@@ -80,6 +89,7 @@ export class BoxSlots {
     this.ensureCapacity(count);
     this.rectData.fill(0);
     this.labelData.fill(-1);
+    this.shapeData.fill(0);
   }
 
   private ensureCapacity(slots: number): void {
@@ -90,8 +100,11 @@ export class BoxSlots {
     rects.set(this.rectData);
     const labels = new Int32Array(cap).fill(-1);
     labels.set(this.labelData);
+    const shapes = new Uint8Array(cap);
+    shapes.set(this.shapeData);
     this.rectData = rects;
     this.labelData = labels;
+    this.shapeData = shapes;
     this.grew = true;
   }
 }

@@ -17,30 +17,58 @@
  * core.setLabels(labels); core.setActiveLabel(i); core.setBoxes(boxes) // load: no undo
  * core.replaceBoxes(boxes) // undoable bulk set; core.select(ids); core.deleteSelection();
  * core.setSelectedLabel(i); core.undo(); core.redo(); core.store // boxes, slots, rects, hit tests
+ * core.selectAll(); core.cycleSelection(1 | -1); core.zoomToSelection(); core.nudgeSelection(dx, dy);
+ * core.copySelection(); core.paste(boxes, { offset? }); core.addBoxes(boxes) // one command each
+ * core.setHidden(ids, on); core.setLocked(ids, on); core.setAllHidden(on); core.getFlags(id) // view state
+ * core.applyRemote({ put, remove }) // not undoable: source 'remote'
+ * core.zoomBy(factor); core.cancel(); core.confirm() // Escape / Enter for keys the app remaps
  * // what to draw besides tiles and boxes
  * core.overlay // { draft, marquee } in image px; core.cursor
  * // events: each `on` returns its unsubscribe function
  * core.on('view', ({ view, zoomPercent }) => …);   core.on('tool', ({ tool }) => …);
  * core.on('selection', ({ ids }) => …);            core.on('annotations', ({ command, source, slots, reallocated }) => …);
  * core.on('error', ({ code }) => …);               core.on('hover' | 'overlay' | 'cursor' | 'history' | 'labels', …);
+ * core.on('flags', ({ ids }) => …);  // hidden/locked changed for ids (empty: all cleared by a load)
  * core.dispose();
  * ```
  *
  * Pointer buttons: the primary button drives the active tool; the middle button (1) pans in
  * every tool. Zoom is CSS px per image px; zoomPercent = zoom × 100.
  */
-import { AnnotationStore, type AnnotationEvents, type AnnotationStoreOptions } from './AnnotationStore';
+import type { AnnotationFlagState } from './AnnotationFlags';
+import {
+  AnnotationStore,
+  type AnnotationEvents,
+  type AnnotationStoreOptions,
+  type RemoteChange,
+} from './AnnotationStore';
 import type { ZoomLimits } from './camera';
 import { CameraController, type CameraOptions } from './CameraController';
+import { placeBoxes } from './clipboard';
 import { copyBox, newCommandId } from './commands';
 import { Emitter } from './emitter';
+import { deleteSelection, nudgeSelection, relabelSelection } from './selectionEdits';
+import { nextInOrder } from './selectionOrder';
 import { HANDLE_RADIUS_CSS } from './spatial/handles';
+import { unionRect } from './tools/geometry';
 import { BoxTool } from './tools/BoxTool';
 import { PanTool } from './tools/PanTool';
+import { PolygonTool } from './tools/PolygonTool';
 import { SelectTool } from './tools/SelectTool';
 import type { CursorName, KeyInput, Overlay, Tool, ToolContext } from './tools/Tool';
 import { ZoomTool } from './tools/ZoomTool';
-import type { Box, EngineErrorCode, LabelClass, PointerInput, Size, ToolName, Vec2, View, Viewport } from './types';
+import type {
+  Box,
+  EngineErrorCode,
+  LabelClass,
+  PointerInput,
+  Rect,
+  Size,
+  ToolName,
+  Vec2,
+  View,
+  Viewport,
+} from './types';
 
 /** What an {@link EngineCore} needs: image size and viewport; the rest has defaults. */
 export interface EngineCoreOptions extends CameraOptions {
@@ -77,7 +105,7 @@ export class EngineCore {
   private readonly newCmdId: () => string;
   private activeTool: Tool;
   private label = 0;
-  private currentOverlay: Overlay = { draft: null, marquee: null };
+  private currentOverlay: Overlay = { draft: null, marquee: null, ghost: null };
   private currentCursor: CursorName = 'default';
   /** Middle-button pan in progress: the last pointer position. */
   private panFrom: Vec2 | null = null;
@@ -93,6 +121,7 @@ export class EngineCore {
       pan: new PanTool(),
       select: new SelectTool(),
       box: new BoxTool(),
+      polygon: new PolygonTool(),
       zoomIn: new ZoomTool('zoomIn'),
       zoomOut: new ZoomTool('zoomOut'),
     };
@@ -107,6 +136,7 @@ export class EngineCore {
       forward('hover'),
       forward('labels'),
       forward('history'),
+      forward('flags'),
     ];
   }
 
@@ -150,6 +180,12 @@ export class EngineCore {
   /** Zooms to `zoom` about `screenPoint` (default: the canvas centre). */
   zoomTo(zoom: number, screenPoint?: Vec2): void {
     this.camera.zoomTo(zoom, screenPoint);
+  }
+
+  /** Zooms by `factor` about the canvas centre (the + and − keys). */
+  zoomBy(factor: number): void {
+    const { width, height } = this.camera.viewport;
+    this.camera.zoomAbout({ x: width / 2, y: height / 2 }, factor);
   }
 
   /** Fits the whole image in the viewport. */
@@ -230,6 +266,19 @@ export class EngineCore {
     this.activeTool.onPointerUp(this.ctx, e);
   }
 
+  /**
+   * What Escape does in the active tool (cancel the drawing or drag in progress; in the select
+   * tool, with none, clear the selection), for an app that binds its own keys. True when handled.
+   */
+  cancel(): boolean {
+    return this.keyDown({ key: 'Escape', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false });
+  }
+
+  /** What Enter does in the active tool (close a polygon, accept a proposal). True when handled. */
+  confirm(): boolean {
+    return this.keyDown({ key: 'Enter', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false });
+  }
+
   /** The pointer was lost (pointercancel, blur): abandons the gesture. */
   pointerCancel(): void {
     this.cancelGesture();
@@ -289,19 +338,136 @@ export class EngineCore {
     this.store.setSelection(ids);
   }
 
-  /** Deletes the selected boxes as one command (no-op when nothing is selected). */
-  deleteSelection(): void {
-    const boxes = [...this.store.selection].map((id) => copyBox(this.store.get(id)!));
-    if (boxes.length > 0) this.store.execute({ id: this.newCmdId(), type: 'deleteBoxes', boxes });
+  /** Selects every visible box (Ctrl/⌘+A). */
+  selectAll(): void {
+    this.store.setSelection(this.store.ids());
   }
 
-  /** Gives the selected boxes `label` as one command. */
+  /**
+   * Selects the next (1) or previous (-1) box in Tab order — top to bottom, then left to right
+   * (selectionOrder.ts) — from the single selected box, and pans it into view when it is not
+   * wholly visible. Returns the selected id (null when there are no visible boxes).
+   */
+  cycleSelection(step: 1 | -1): string | null {
+    const current = this.store.selection.size === 1 ? [...this.store.selection][0]! : null;
+    const id = nextInOrder(this.store, current, step);
+    if (id === null) return null;
+    this.store.setSelection([id]);
+    const box = this.store.get(id)!;
+    const { view, viewport } = this.camera;
+    const halfW = viewport.width / 2 / view.zoom;
+    const halfH = viewport.height / 2 / view.zoom;
+    const inView =
+      box.x >= view.centerX - halfW &&
+      box.y >= view.centerY - halfH &&
+      box.x + box.width <= view.centerX + halfW &&
+      box.y + box.height <= view.centerY + halfH;
+    if (!inView) this.camera.setView({ ...view, centerX: box.x + box.width / 2, centerY: box.y + box.height / 2 });
+    return id;
+  }
+
+  /**
+   * Fits the selection in the view with a margin of a quarter of its size on each side (no
+   * change when nothing is selected); the zoom stays within the zoom limits.
+   */
+  zoomToSelection(): void {
+    const bounds = unionRect([...this.store.selection].map((id) => this.store.get(id)!));
+    if (!bounds) return;
+    const mx = bounds.width / 4;
+    const my = bounds.height / 4;
+    this.camera.zoomToRect({
+      x: bounds.x - mx,
+      y: bounds.y - my,
+      width: bounds.width + 2 * mx,
+      height: bounds.height + 2 * my,
+    });
+  }
+
+  /** Moves the selection by (`dx`, `dy`) image px as one command, inside the image; locked boxes stay. */
+  nudgeSelection(dx: number, dy: number): void {
+    nudgeSelection(this.store, dx, dy, this.camera.imageSize, this.newCmdId);
+  }
+
+  /** Deletes the selected boxes as one command; locked boxes are kept (no-op when nothing else is selected). */
+  deleteSelection(): void {
+    deleteSelection(this.store, this.newCmdId);
+  }
+
+  /** Gives the selected boxes `label` as one command (locked ones too). */
   setSelectedLabel(label: number): void {
-    const changes = [...this.store.selection]
-      .map((id) => this.store.get(id)!)
-      .filter((b) => b.label !== label)
-      .map((b) => ({ boxId: b.id, from: b.label, to: label }));
-    if (changes.length > 0) this.store.execute({ id: this.newCmdId(), type: 'setLabel', changes });
+    relabelSelection(this.store, label, this.newCmdId);
+  }
+
+  /** Plain copies of the selected boxes (for a clipboard; they keep their ids until pasted). */
+  copySelection(): Box[] {
+    const out: Box[] = [];
+    for (const id of this.store.selection) out.push(copyBox(this.store.get(id)!));
+    return out;
+  }
+
+  /**
+   * Pastes boxes (from this image or another) as ONE `addBoxes` command: fresh ids, fitted
+   * inside the image, and — unless `offset` is false — shifted by PASTE_OFFSET_PX steps while
+   * they would land exactly on existing boxes; the pasted boxes become the selection. Returns
+   * their ids.
+   */
+  paste(boxes: readonly Box[], options: { offset?: boolean } = {}): string[] {
+    this.cancelGesture();
+    const occupied = (r: Rect) =>
+      options.offset !== false &&
+      this.store.queryRect(r).some((id) => {
+        const b = this.store.get(id)!;
+        return b.x === r.x && b.y === r.y && b.width === r.width && b.height === r.height;
+      });
+    const placed = placeBoxes(boxes, this.camera.imageSize, this.newBoxId, occupied);
+    if (placed.length === 0) return [];
+    this.store.execute({ id: this.newCmdId(), type: 'addBoxes', boxes: placed });
+    const ids = placed.map((b) => b.id);
+    this.store.setSelection(ids);
+    return ids;
+  }
+
+  /**
+   * Adds boxes as ONE `addBoxes` command (e.g. every annotation of the previous image): fresh
+   * ids, fitted inside the image, where they are (no shift); the selection is not changed.
+   * Returns the new ids.
+   */
+  addBoxes(boxes: readonly Box[]): string[] {
+    this.cancelGesture();
+    const placed = placeBoxes(boxes, this.camera.imageSize, this.newBoxId);
+    if (placed.length > 0) this.store.execute({ id: this.newCmdId(), type: 'addBoxes', boxes: placed });
+    return placed.map((b) => b.id);
+  }
+
+  /** Hides or shows boxes (view state: not saved, not undoable); hidden boxes are neither drawn nor hit. */
+  setHidden(ids: Iterable<string>, on: boolean): void {
+    this.cancelGesture();
+    this.store.setHidden(ids, on);
+  }
+
+  /** Hides or shows every box. */
+  setAllHidden(on: boolean): void {
+    this.setHidden(this.store.ids(), on);
+  }
+
+  /** Locks or unlocks boxes (view state): locked boxes are drawn and selectable but never moved, resized or deleted. */
+  setLocked(ids: Iterable<string>, on: boolean): void {
+    this.cancelGesture();
+    this.store.setLocked(ids, on);
+  }
+
+  getFlags(id: string): AnnotationFlagState {
+    return this.store.getFlags(id);
+  }
+
+  /**
+   * A change from outside this user's editing (the server's version after a conflict, edits
+   * restored from the journal): applied at once, emitted as 'annotations' with source 'remote'
+   * and no command, not recorded for undo. A gesture in progress is cancelled first.
+   */
+  applyRemote(change: RemoteChange): void {
+    this.cancelGesture();
+    this.store.applyRemote(change);
   }
 
   undo(): void {

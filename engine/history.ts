@@ -68,6 +68,16 @@ export class History {
     return this.undone;
   }
 
+  /** Forgets the command just returned by {@link undo} (it no longer applies): it is not redoable. */
+  dropUndone(): void {
+    this.undone.pop();
+  }
+
+  /** Forgets the command just returned by {@link redo} (it no longer applies). */
+  dropDone(): void {
+    this.done.pop();
+  }
+
   /** Forgets everything (after loading another image's annotations). */
   clear(): void {
     this.done.length = 0;

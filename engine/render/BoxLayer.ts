@@ -21,6 +21,12 @@ const GRID = 64;
 /** Handle squares, CSS px. */
 const HANDLE_SIZE = 8;
 /**
+ * Most selected boxes the overlay highlights one by one; a larger selection (a Ctrl+A over
+ * 100,000 boxes) is shown as its bounding rectangle, so the overlay stays a few thousand
+ * entries and a hover change never rewrites 100,000 of them.
+ */
+export const OVERLAY_MAX_SELECTED = 2000;
+/**
  * Main-thread milliseconds a frame may spend on uploads and builds together: tile uploads go
  * first (the picture), and building the box map (rasterising or uploading) or writing a new
  * stream gets what is left of this, never less than {@link MIN_BUILD_MS}; the rest waits for
@@ -82,6 +88,14 @@ export class BoxLayer {
   labelsShown = false;
   draft: Rect | null = null;
   marquee: Rect | null = null;
+  /** Where a large selection being moved would land (its bounding rectangle). */
+  ghost: Rect | null = null;
+  /** The selection changed or its boxes moved: re-read it at the next overlay rebuild. */
+  private selectionDirty = true;
+  /** Slots of the selected boxes (at most OVERLAY_MAX_SELECTED), or… */
+  private selectedSlots: number[] = [];
+  /** …the bounding rectangle of a larger selection. */
+  private selectionBounds: Rect | null = null;
 
   /**
    * `labelFont`: CSS font family of the label names; `invalidate` asks for a frame (the names
@@ -139,10 +153,17 @@ export class BoxLayer {
     this.mapDirty = true;
     this.mapStale = true;
     this.overlayDirty = true;
+    this.selectionDirty = true;
   }
 
-  /** Selection or hover changed: only the overlay is rebuilt. */
+  /** Selection changed: only the overlay is rebuilt. */
   onSelection(): void {
+    this.overlayDirty = true;
+    this.selectionDirty = true;
+  }
+
+  /** Hover changed: the overlay is rebuilt from the selection already read. */
+  onHover(): void {
     this.overlayDirty = true;
   }
 
@@ -348,9 +369,11 @@ export class BoxLayer {
   private rebuildOverlay(buf: BoxBuffer): void {
     const items: Array<[number, number, number, number, number, number]> = [];
     const r = this.store.rects;
+    const shapes = this.store.shapesBySlot;
     const push = (s: number, flags: number) => {
       const label = this.store.labelsBySlot[s] ?? -1;
-      if (label < 0) return;
+      // A polygon's selection and hover are drawn by the polygon layer.
+      if (label < 0 || shapes[s] === 1) return;
       items.push([
         r[4 * s] ?? 0,
         r[4 * s + 1] ?? 0,
@@ -362,15 +385,16 @@ export class BoxLayer {
     };
     const hover = this.store.hover;
     const hoverSlot = hover === null ? -1 : this.store.slotOf(hover);
-    for (const id of this.store.selection) {
-      const s = this.store.slotOf(id);
-      if (s >= 0) push(s, BOX_FLAGS.selected | (s === hoverSlot ? BOX_FLAGS.hovered : 0));
-    }
-    if (hoverSlot >= 0 && !(hover !== null && this.store.selection.has(hover))) push(hoverSlot, BOX_FLAGS.hovered);
+    if (this.selectionDirty) this.readSelection();
+    for (const s of this.selectedSlots) push(s, BOX_FLAGS.selected | (s === hoverSlot ? BOX_FLAGS.hovered : 0));
+    const bounds = this.selectionBounds;
+    if (bounds) items.push([bounds.x, bounds.y, bounds.width, bounds.height, 0xffffffff, BOX_FLAGS.selected]);
+    if (hoverSlot >= 0 && !(hover !== null && this.store.selection.has(hover) && !bounds))
+      push(hoverSlot, BOX_FLAGS.hovered);
     if (this.store.selection.size === 1) {
       const [id] = this.store.selection;
       const s = id === undefined ? -1 : this.store.slotOf(id);
-      if (s >= 0) {
+      if (s >= 0 && shapes[s] !== 1) {
         const rect = { x: r[4 * s] ?? 0, y: r[4 * s + 1] ?? 0, width: r[4 * s + 2] ?? 0, height: r[4 * s + 3] ?? 0 };
         const color = this.colors[this.store.labelsBySlot[s] ?? 0] ?? 0x808080ff;
         for (const h of RESIZE_HANDLES) {
@@ -383,10 +407,40 @@ export class BoxLayer {
       items.push([this.draft.x, this.draft.y, this.draft.width, this.draft.height, 0xffffffff, BOX_FLAGS.selected]);
     if (this.marquee)
       items.push([this.marquee.x, this.marquee.y, this.marquee.width, this.marquee.height, 0x90caf9ff, 0]);
+    if (this.ghost)
+      items.push([this.ghost.x, this.ghost.y, this.ghost.width, this.ghost.height, 0xffffffff, BOX_FLAGS.selected]);
     buf.ensureCapacity(items.length);
     items.forEach((it, i) => buf.set(i, ...it));
     buf.length = items.length;
     this.overlayDirty = false;
+  }
+
+  /** Reads the selection's slots, or only its bounding rectangle when it is large. */
+  private readSelection(): void {
+    this.selectionDirty = false;
+    this.selectedSlots = [];
+    this.selectionBounds = null;
+    const { selection, rects: r } = this.store;
+    if (selection.size <= OVERLAY_MAX_SELECTED) {
+      for (const id of selection) {
+        const s = this.store.slotOf(id);
+        if (s >= 0) this.selectedSlots.push(s);
+      }
+      return;
+    }
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const id of selection) {
+      const s = this.store.slotOf(id);
+      if (s < 0) continue;
+      x0 = Math.min(x0, r[4 * s]!);
+      y0 = Math.min(y0, r[4 * s + 1]!);
+      x1 = Math.max(x1, r[4 * s]! + r[4 * s + 2]!);
+      y1 = Math.max(y1, r[4 * s + 1]! + r[4 * s + 3]!);
+    }
+    if (x1 >= x0) this.selectionBounds = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
   }
 
   private startMap(scale: number): void {

@@ -8,7 +8,7 @@ const PAGE_PX = 800;
 /**
  * DOM input → EngineCore: pointer events with capture (a drag keeps going outside the canvas),
  * wheel zoom about the cursor, keys while the canvas has focus (tool keys, and Ctrl/⌘+Z,
- * Ctrl/⌘+Shift+Z or Ctrl+Y for undo/redo). Positions are CSS px from the canvas's top left.
+ * Ctrl/⌘+Shift+Z or Ctrl+Y for undo/redo) unless `keys` is false (the app binds its own). Positions are CSS px from the canvas's top left.
  */
 export class CanvasInput {
   /** The pointer over the canvas (CSS px), or null when it left: the crosshair follows it. */
@@ -19,6 +19,7 @@ export class CanvasInput {
     private readonly canvas: HTMLCanvasElement,
     private readonly core: EngineCore,
     private readonly onHover: () => void,
+    keys = true,
   ) {
     if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0;
     canvas.style.touchAction = 'none';
@@ -29,7 +30,7 @@ export class CanvasInput {
       ['pointercancel', this.cancel as EventListener],
       ['pointerleave', this.leave as EventListener],
       ['wheel', this.wheel as EventListener, { passive: false }],
-      ['keydown', this.key as EventListener],
+      ...(keys ? [['keydown', this.key as EventListener] as [string, EventListener]] : []),
       ['contextmenu', ((e: Event) => e.preventDefault()) as EventListener],
     ];
     for (const [type, fn, opts] of this.listeners) canvas.addEventListener(type, fn, opts);

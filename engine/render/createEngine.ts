@@ -98,9 +98,14 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     queueMicrotask(() => error(code));
     lastError = code;
   }
-  const input = new CanvasInput(canvas, core, () => {
-    if (core.tool === 'box') renderer?.invalidate();
-  });
+  const input = new CanvasInput(
+    canvas,
+    core,
+    () => {
+      if (core.tool === 'box') renderer?.invalidate();
+    },
+    options.keys !== false,
+  );
 
   function drawFrame(passes: Passes): boolean {
     const t0 = performance.now();
@@ -152,9 +157,11 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
       events.emit('selection', e);
     }),
     core.on('hover', () => {
-      boxes.onSelection();
+      boxes.onHover();
       invalidate();
     }),
+    core.on('history', (e) => events.emit('history', e)),
+    core.on('flags', (e) => events.emit('flags', e)),
     core.on('labels', () => {
       boxes.setLabels();
       invalidate();
@@ -167,6 +174,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     core.on('overlay', (o: Overlay) => {
       boxes.draft = o.draft;
       boxes.marquee = o.marquee;
+      boxes.ghost = o.ghost;
       boxes.invalidateOverlay();
       invalidate();
     }),
@@ -198,6 +206,8 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     },
     setView: (view: View) => core.setView(view),
     zoomAbout: (point: Vec2, factor: number) => core.zoomAbout(point, factor),
+    zoomBy: (factor: number) => core.zoomBy(factor),
+    zoomToSelection: () => core.zoomToSelection(),
     fit: () => core.fit(),
     setTool: (tool: ToolName) => core.setTool(tool),
     setAdjustments(next: Partial<Adjustments>) {
@@ -217,7 +227,21 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     setActiveLabel: (label: number) => core.setActiveLabel(label),
     setAnnotations: (list: readonly Box[]) => core.setBoxes(list),
     select: (ids: Iterable<string>) => core.select(ids),
+    selectAll: () => core.selectAll(),
+    cycleSelection: (step: 1 | -1) => core.cycleSelection(step),
     deleteSelection: () => core.deleteSelection(),
+    setSelectedLabel: (label: number) => core.setSelectedLabel(label),
+    nudgeSelection: (dx: number, dy: number) => core.nudgeSelection(dx, dy),
+    copySelection: () => core.copySelection(),
+    paste: (list: readonly Box[], pasteOptions?: { offset?: boolean }) => core.paste(list, pasteOptions),
+    addBoxes: (list: readonly Box[]) => core.addBoxes(list),
+    setHidden: (ids: Iterable<string>, on: boolean) => core.setHidden(ids, on),
+    setAllHidden: (on: boolean) => core.setAllHidden(on),
+    setLocked: (ids: Iterable<string>, on: boolean) => core.setLocked(ids, on),
+    applyRemote: (change) => core.applyRemote(change),
+    cancel: () => core.cancel(),
+    confirm: () => core.confirm(),
+    keyDown: (key) => core.keyDown(key),
     undo: () => core.undo(),
     redo: () => core.redo(),
     resize,
@@ -239,6 +263,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     getTool: () => core.tool,
     getSelection: () => [...core.store.selection],
     getBoxes: () => core.store.boxes(),
+    getFlags: (id: string) => core.getFlags(id),
     getAdjustments: () => ({ ...adjustments }),
     getError: () => lastError,
     canUndo: () => core.canUndo,

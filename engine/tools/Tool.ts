@@ -24,6 +24,12 @@ export interface Overlay {
   draft: Rect | null;
   /** The drag-select rectangle (select tool) or zoom rectangle (zoom-in tool). */
   marquee: Rect | null;
+  /** Where a large selection being moved would land: its bounding rectangle (select tool). */
+  ghost: Rect | null;
+  /** The polygon being drawn (its vertices, flat image px) and the pointer, for the rubber band. */
+  polygonDraft?: { points: number[]; pointer: Vec2 | null } | null;
+  /** A proposed outline (assist point), drawn dashed: flat image px, a box as its 4 corners. */
+  proposal?: { points: number[] } | null;
 }
 
 /** CSS cursor names the tools ask for. */
