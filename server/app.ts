@@ -19,8 +19,10 @@ import { createAtlasRoutes } from './routes/atlas';
 import { createAuthRoutes } from './routes/auth';
 import { createFaqRoutes } from './routes/faq';
 import { createFileRoutes } from './routes/files';
+import { createImageLockRoutes } from './routes/imageLocks';
 import { createImageRoutes } from './routes/images';
 import { createImportRoutes } from './routes/imports';
+import { createKeymapRoutes } from './routes/keymap';
 import { createLabelRoutes } from './routes/labels';
 import { createImageFileRoutes } from './routes/imageFiles';
 import { createNoticeRoutes } from './routes/notices';
@@ -41,9 +43,13 @@ export interface AppOptions {
 
 /** JSON bodies above this are refused with 413 (uploads set their own limit). */
 export const JSON_BODY_MAX = 64 * 1024;
-/** An image's whole annotation set (up to ANNOTATIONS_PER_IMAGE_MAX boxes with their ids) in one PUT. */
-export const ANNOTATIONS_BODY_MAX = 4 * 1024 * 1024;
-const ANNOTATIONS_PATH = /^\/api\/projects\/[^/]+\/images\/[^/]+\/annotations$/;
+/**
+ * An image's whole annotation set in one PUT: ANNOTATIONS_PER_IMAGE_MAX boxes fit with the longest
+ * ids and full-precision coordinates (about 26 MiB); larger sets (many-vertex polygons) get 413.
+ * The ops route shares it (up to ANNOTATION_OPS_MAX operations, a polygon each).
+ */
+export const ANNOTATIONS_BODY_MAX = 32 * 1024 * 1024;
+const ANNOTATIONS_PATH = /^\/api\/projects\/[^/]+\/images\/[^/]+\/annotations(\/ops)?$/;
 
 /** Default login-captcha size: a browser tries up to 50,000 SHA-256 hashes (a second or two). */
 const DEFAULT_CAPTCHA = { maxNumber: 50_000 };
@@ -116,6 +122,7 @@ export function createApp({ env, deps }: AppOptions) {
   api.get('/health', (c) => answerJson(c, env, { status: 'ok' }));
   api.route('/auth', createAuthRoutes(ctx));
   api.route('/auth', createUserRoutes(ctx));
+  api.route('/auth', createKeymapRoutes(ctx));
   api.route('/auth', createAlertRoutes(ctx));
   api.route('/auth', createOAuthRoutes(ctx));
   api.route('/files', createFileRoutes(ctx));
@@ -132,6 +139,7 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/projects', createAtlasRoutes(ctx));
   api.route('/projects', createProjectJobRoutes(ctx));
   api.route('/projects', createAnnotationRoutes(ctx));
+  api.route('/projects', createImageLockRoutes(ctx));
   api.route('/projects', createImportRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');

@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004_oauth_states';
 import * as m0010 from './migrations/0010_projects';
 import * as m0011 from './migrations/0011_atlas_pages';
 import * as m0012 from './migrations/0012_imports';
+import * as m0013 from './migrations/0013_studio';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_projects': m0010,
   '0011_atlas_pages': m0011,
   '0012_imports': m0012,
+  '0013_studio': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

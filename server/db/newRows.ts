@@ -44,6 +44,8 @@ export function readyImageRow(now: string, fields: ImageFields): Insertable<Imag
     error: null,
     split: 'train',
     labeled: 0,
+    annotation_count: 0,
+    annotation_revision: 0,
     worker_id: null,
     uploaded_by: null,
     created_at: now,

@@ -23,6 +23,8 @@ export interface UsersTable {
   notify_market: number;
   /** Language of the mails we send: 'ko' or 'en'. */
   locale: string;
+  /** JSON of the studio key map overrides (contract/studioKeymap.ts keymapSchema); null: the defaults. */
+  keymap: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -211,9 +213,14 @@ export interface ImagesTable {
   state: string;
   error: string | null;
   split: string;
+  /** 1 when count > 0. */
   labeled: number;
   worker_id: string | null;
   uploaded_by: string | null;
+  /** The image's annotation rows (migration 0013): kept by every writer, so no save counts them. */
+  annotation_count: number;
+  /** +1 per applied annotation write: what the studio compares to know it has the latest set. */
+  annotation_revision: number;
   created_at: string;
   updated_at: string;
 }
@@ -238,10 +245,31 @@ export interface AnnotationsTable {
   y: number;
   width: number;
   height: number;
+  /** Polygons: the points as JSON [x0, y0, x1, y1, …]; x/y/width/height hold their bounding box. */
   data: string | null;
+  /** 1 when created, +1 on every change (migration 0013): the base version an edit names. */
+  version: number;
   created_by: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Annotation operations applied per image (migration 0013): a repeated op_id answers `result` again. */
+export interface AnnotationOpsTable {
+  image_id: string;
+  op_id: string;
+  user_id: string | null;
+  /** JSON { id, version }. */
+  result: string;
+  created_at: string;
+}
+
+/** Image lock leases (migration 0013): one editor per image until `expires_at`. */
+export interface ImageLocksTable {
+  image_id: string;
+  user_id: string;
+  expires_at: string;
+  taken_at: string;
 }
 
 export interface UploadsTable {
@@ -317,4 +345,6 @@ export interface ProjectTables {
   jobs: JobsTable;
   atlas_pages: AtlasPagesTable;
   imports: ImportsTable;
+  annotation_ops: AnnotationOpsTable;
+  image_locks: ImageLocksTable;
 }

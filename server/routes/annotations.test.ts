@@ -57,7 +57,7 @@ const annotationCount = async () => (await t.database.db.selectFrom('annotations
 describe('annotations', () => {
   it('replaces an image set, keeps ids it is given, and keeps labeled, worker and labelIds in step', async () => {
     const imageId = await seedImage(t, projectId, { fileName: 'one.jpg' });
-    expect((await as(t, worker, 'GET', path(imageId))).body).toEqual({ imageId, annotations: [] });
+    expect((await as(t, worker, 'GET', path(imageId))).body).toEqual({ imageId, revision: 0, annotations: [] });
 
     const first = await put(imageId, [box(cat, 10, 20, 100, 50), { labelId: dog, kind: 'class' }]);
     expect(first.status).toBe(200);
@@ -98,7 +98,7 @@ describe('annotations', () => {
 
     // Emptied: unlabeled again, no labelIds, the worker who labelled it stays credited.
     const cleared = await put(imageId, []);
-    expect(cleared.body).toEqual({ imageId, annotations: [] });
+    expect(cleared.body).toEqual({ imageId, revision: 3, annotations: [] });
     expect(await imageRow(imageId)).toMatchObject({ labeled: 0, worker_id: worker.id });
     expect((await as(t, worker, 'GET', `projects/${projectId}/images/${imageId}`)).body).toMatchObject({
       labeled: false,
@@ -129,7 +129,7 @@ describe('annotations', () => {
       expect(res.body.error.code).toBe(code);
       expect(Object.keys(res.body.error.fields)).toEqual([field]);
     }
-    expect((await put(imageId, [{ labelId: cat, kind: 'polygon' }])).body.error.code).toBe('validation');
+    expect((await put(imageId, [{ labelId: cat, kind: 'polygon' }])).body.error.code).toBe('polygon_invalid');
     expect((await put(imageId, [{ ...box(cat, 0, 0, 50, 50), extra: 1 }])).body.error.code).toBe('bad_request');
     expect((await put(imageId, [box(cat, 0, 0, 50, Number.NaN)])).status).toBe(400);
     expect(await annotationCount()).toBe(before);

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
 import { labelUpdateSchema, labelWriteSchema } from '../../contract/apiProjects';
 import { V } from '../../contract/validation';
 import type { AppContext } from '../context';
 import type { Db } from '../db/Db';
+import type { Database } from '../db/schema';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf } from '../http/validate';
@@ -169,17 +171,24 @@ export function createLabelRoutes(ctx: AppContext) {
         const removed = await trx.deleteFrom('annotations').where('label_id', '=', labelId).executeTakeFirst();
         await trx.deleteFrom('labels').where('id', '=', labelId).execute();
         const imageIds = touched.map((t) => t.image_id);
+        // Each touched image's count is read again from its rows and its revision moves on, so a
+        // studio holding the old set learns that it changed.
         for (let i = 0; i < imageIds.length; i += 500) {
+          const left = (eb: ExpressionBuilder<Database, 'images'>) =>
+            eb
+              .selectFrom('annotations as a')
+              .select(eb.fn.countAll<number>().as('n'))
+              .whereRef('a.image_id', '=', 'images.id');
           await trx
             .updateTable('images')
-            .set({ labeled: 0, updated_at: now })
+            .set((eb) => ({
+              annotation_count: left(eb),
+              annotation_revision: eb('annotation_revision', '+', 1),
+              labeled: eb.case().when(left(eb), '>', 0).then(1).else(0).end(),
+              updated_at: now,
+            }))
             .where('project_id', '=', projectId)
             .where('id', 'in', imageIds.slice(i, i + 500))
-            .where((eb) =>
-              eb.not(
-                eb.exists(eb.selectFrom('annotations as a').select('a.id').whereRef('a.image_id', '=', 'images.id')),
-              ),
-            )
             .execute();
         }
         return Number(removed.numDeletedRows);

@@ -196,7 +196,13 @@ async function freshFixture(caller: TestUser | null): Promise<Fixture> {
     orgB,
     projectA,
     projectB,
-    world: { callerEmail: caller?.email ?? '', outsiderEmail: users.signedIn.email, noticeId, faqId },
+    world: {
+      callerEmail: caller?.email ?? '',
+      outsiderEmail: users.signedIn.email,
+      noticeId,
+      faqId,
+      labelId: projectA.labelId,
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /*
  * Every API route with the least access it needs (RELIABILITY.md 7). permissionMatrix.test.ts
  * walks the routes really registered on the app and fails for any that is missing here, then
@@ -26,6 +28,8 @@ export interface RouteWorld {
   outsiderEmail: string;
   noticeId: string;
   faqId: string;
+  /** A label of the caller's own project (the matrix's project A). */
+  labelId: string;
 }
 
 export interface RouteSample {
@@ -96,6 +100,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { method: 'PATCH', path: '/api/auth/user', access: 'signedIn', sample: () => ({ body: { introduction: 'Hello' } }) },
   { method: 'PUT', path: '/api/auth/user/avatar', access: 'signedIn' },
   { method: 'DELETE', path: '/api/auth/user/avatar', access: 'signedIn', sample: () => ({}) },
+  // The studio key map (server/routes/keymap.ts; keymap.test.ts covers validation and reads).
+  { method: 'GET', path: '/api/auth/user/keymap', access: 'signedIn', sample: () => ({}) },
+  {
+    method: 'PUT',
+    path: '/api/auth/user/keymap',
+    access: 'signedIn',
+    sample: () => ({ body: { bindings: { box: ['KeyR'] } } }),
+  },
   {
     method: 'GET',
     path: '/api/auth/user/email/:email',
@@ -307,6 +319,41 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     path: '/api/projects/:projectId/annotations',
     access: 'projectWorker',
     sample: () => ({ query: 'imageIds=a,b' }),
+  },
+  // The studio's save (annotationOps.test.ts): a class annotation fits the 10 px fixture image;
+  // fresh ids every time, so each allowed caller's request is a create that succeeds.
+  {
+    method: 'POST',
+    path: '/api/projects/:projectId/images/:imageId/annotations/ops',
+    access: 'projectWorker',
+    sample: (w) => ({
+      body: {
+        ops: [
+          {
+            opId: randomUUID(),
+            type: 'put',
+            baseVersion: null,
+            annotation: { id: randomUUID(), labelId: w.labelId, kind: 'class' },
+          },
+        ],
+      },
+    }),
+  },
+  // Image locks (server/routes/imageLocks.ts; imageLocks.test.ts covers leases and take-over). The
+  // image is free in every fresh fixture, so taking, renewing and releasing all succeed.
+  { method: 'GET', path: '/api/projects/:projectId/images/:imageId/lock', access: 'projectWorker', sample: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/projects/:projectId/images/:imageId/lock',
+    access: 'projectWorker',
+    sample: () => ({}),
+  },
+  { method: 'PUT', path: '/api/projects/:projectId/images/:imageId/lock', access: 'projectWorker', sample: () => ({}) },
+  {
+    method: 'DELETE',
+    path: '/api/projects/:projectId/images/:imageId/lock',
+    access: 'projectWorker',
+    sample: () => ({}),
   },
   // Dataset imports (server/routes/imports.ts; imports.test.ts covers upload and the job). The PUT
   // needs an import the caller created, so allowed callers get 404 here.

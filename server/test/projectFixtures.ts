@@ -85,11 +85,20 @@ export async function seedAnnotation(t: TestApp, imageId: string, labelId: strin
       width: 30,
       height: 30,
       data: null,
+      version: 1,
       created_by: null,
       created_at: now,
       updated_at: now,
     })
     .execute();
-  await t.database.db.updateTable('images').set({ labeled: 1 }).where('id', '=', imageId).execute();
+  await t.database.db
+    .updateTable('images')
+    .set((eb) => ({
+      labeled: 1,
+      annotation_count: eb('annotation_count', '+', 1),
+      annotation_revision: eb('annotation_revision', '+', 1),
+    }))
+    .where('id', '=', imageId)
+    .execute();
   return id;
 }
