@@ -40,14 +40,29 @@ async function openImport(projectId: string): Promise<string> {
   return id;
 }
 
-const image = (fileName: string, boxes: StoredImportImage['boxes'], classes: string[] = []): StoredImportImage => ({
+const image = (
+  fileName: string,
+  boxes: StoredImportImage['boxes'],
+  classes: string[] = [],
+  polygons: StoredImportImage['polygons'] = [],
+): StoredImportImage => ({
   id: randomUUID(),
-  planned: { entry: `JPEGImages/${fileName}`, fileName, split: null, width: null, height: null, boxes, classes },
+  planned: {
+    entry: `JPEGImages/${fileName}`,
+    fileName,
+    split: null,
+    width: null,
+    height: null,
+    boxes,
+    polygons,
+    classes,
+  },
   probed: { type: 'image/jpeg', width: 640, height: 480 },
   bytes: 100,
   blobKey: 'a'.repeat(64),
   thumbKey: 'b'.repeat(64),
   boxes,
+  polygons,
 });
 
 const count = async (table: 'images' | 'labels' | 'annotations' | 'jobs', projectId: string) => {
@@ -121,6 +136,49 @@ describe('applyImport', () => {
       }),
     ).toBeNull();
     expect(await count('images', project.id)).toBe(2);
+  });
+
+  it('writes polygons (points in data, their bounding box, version 1) and keeps each image count, revision and labeled flag', async () => {
+    const project = await seedProject(t, { members: [{ user: admin, role: 'admin' }], labels: ['cat'] });
+    const importId = await openImport(project.id);
+    const points = [10.5, 20, 110.25, 20, 60, 90.75];
+    const result = await applyImport(t.database.db, {
+      importId,
+      projectId: project.id,
+      userId: admin.id,
+      labels: ['cat'],
+      now: t.clock.now,
+      images: [
+        image('a.jpg', [{ label: 'cat', x: 1, y: 2, width: 30, height: 40 }], ['cat'], [{ label: 'cat', points }]),
+        image('b.jpg', []),
+      ],
+      report: { format: 'coco', skipped: [] },
+    });
+    expect(result?.report).toMatchObject({ images: 2, annotations: 3 });
+    const db = t.database.db;
+    const images = await db
+      .selectFrom('images')
+      .select(['id', 'file_name', 'labeled', 'annotation_count', 'annotation_revision'])
+      .where('project_id', '=', project.id)
+      .orderBy('file_name')
+      .execute();
+    expect(images.map(({ id: _, ...rest }) => rest)).toEqual([
+      { file_name: 'a.jpg', labeled: 1, annotation_count: 3, annotation_revision: 1 },
+      { file_name: 'b.jpg', labeled: 0, annotation_count: 0, annotation_revision: 0 },
+    ]);
+    const rows = await db
+      .selectFrom('annotations')
+      .select(['kind', 'x', 'y', 'width', 'height', 'data', 'version'])
+      .where('image_id', '=', images[0]?.id ?? '')
+      .orderBy('kind')
+      .execute();
+    expect(
+      rows.map((r) => ({ ...r, x: Number(r.x), y: Number(r.y), width: Number(r.width), height: Number(r.height) })),
+    ).toEqual([
+      { kind: 'box', x: 1, y: 2, width: 30, height: 40, data: null, version: 1 },
+      { kind: 'class', x: 0, y: 0, width: 0, height: 0, data: null, version: 1 },
+      { kind: 'polygon', x: 10.5, y: 20, width: 99.75, height: 70.75, data: JSON.stringify(points), version: 1 },
+    ]);
   });
 
   it('rolls everything back when it fails part-way', async () => {

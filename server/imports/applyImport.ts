@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { ImportReport } from '../../contract/apiImports';
 import { pickLabelColors } from '../../contract/color';
-import { DatasetImportError, type PlannedBox, type PlannedImage } from '../../contract/datasetFormat/types';
+import { polygonBounds } from '../../contract/datasetFormat/polygonGeometry';
+import {
+  DatasetImportError,
+  type PlannedBox,
+  type PlannedImage,
+  type PlannedPolygon,
+} from '../../contract/datasetFormat/types';
 import { labelNameSchema } from '../../contract/validationConsole';
 import type { AnnotationsTable, Database, ImagesTable } from '../db/schema';
 import { IMAGE_PROCESS_JOB } from '../images/imageProcessJob';
@@ -22,8 +28,9 @@ export interface StoredImportImage {
   bytes: number;
   blobKey: string;
   thumbKey: string;
-  /** The boxes that fit the decoded image. */
+  /** The boxes and polygons that fit the decoded image. */
   boxes: PlannedBox[];
+  polygons: PlannedPolygon[];
 }
 
 /** Image rows per INSERT (20 columns each stays far under SQLite's parameter limit). */
@@ -96,8 +103,9 @@ export interface ApplyImportInput {
 
 /**
  * Writes the whole import in one transaction: missing labels, the images (split from the plan or
- * the project's seeded assignment), their annotations and their `image.process` jobs, and the
- * import's report. Nothing is visible until it commits; any failure rolls all of it back. An
+ * the project's seeded assignment; annotation count, revision and labeled flag from what is
+ * written with them), their annotations (version 1; a polygon's points as JSON in `data`, its
+ * bounding box in x/y/width/height) and their `image.process` jobs, and the import's report. Nothing is visible until it commits; any failure rolls all of it back. An
  * image whose name another image took since the check is skipped as a duplicate. Returns the
  * images left out (their blobs are the caller's to release), or null when the import was already
  * finished by another worker.
@@ -148,9 +156,10 @@ export async function applyImport(
       return id;
     };
 
-    const imageRows: ImagesTable[] = [];
-    const annotationRows: AnnotationsTable[] = [];
+    const imageRows: Insertable<ImagesTable>[] = [];
+    const annotationRows: Insertable<AnnotationsTable>[] = [];
     for (const image of kept) {
+      const before = annotationRows.length;
       const classes = [...new Set(image.planned.classes.map(labelId))];
       for (const id of classes) {
         annotationRows.push({
@@ -163,6 +172,7 @@ export async function applyImport(
           width: 0,
           height: 0,
           data: null,
+          version: 1,
           created_by: input.userId,
           created_at: now,
           updated_at: now,
@@ -179,11 +189,27 @@ export async function applyImport(
           width: b.width,
           height: b.height,
           data: null,
+          version: 1,
           created_by: input.userId,
           created_at: now,
           updated_at: now,
         });
       }
+      for (const p of image.polygons) {
+        annotationRows.push({
+          id: randomUUID(),
+          image_id: image.id,
+          label_id: labelId(p.label),
+          kind: 'polygon',
+          ...polygonBounds(p.points),
+          data: JSON.stringify(p.points),
+          version: 1,
+          created_by: input.userId,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      const count = annotationRows.length - before;
       imageRows.push({
         id: image.id,
         project_id: input.projectId,
@@ -199,7 +225,10 @@ export async function applyImport(
         state: 'processing',
         error: null,
         split: image.planned.split ?? splitFor(ratios, image.id),
-        labeled: classes.length + image.boxes.length > 0 ? 1 : 0,
+        labeled: count > 0 ? 1 : 0,
+        annotation_count: count,
+        // The import's rows are the image's first annotation write.
+        annotation_revision: count > 0 ? 1 : 0,
         worker_id: null,
         uploaded_by: input.userId,
         created_at: now,

@@ -4,11 +4,13 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportSkipReason } from '../../contract/apiImports';
 import { MAX_UPLOAD_BYTES } from '../../contract/apiProjects';
+import { fitPolygon } from '../../contract/datasetFormat/polygonGeometry';
 import type {
   DatasetZip,
   ImportPlan,
   PlannedBox,
   PlannedImage,
+  PlannedPolygon,
   ZipEntryInfo,
 } from '../../contract/datasetFormat/types';
 import type { StoredImportImage } from './applyImport';
@@ -39,9 +41,10 @@ export interface StoreImagesOptions {
 /**
  * Reads every planned image out of the zip (streamed to a temporary file, never whole in memory),
  * checks it by decoded content exactly as an upload is checked (type from the bytes, the pixel
- * cap, a full decode for the thumbnail), checks its boxes against the decoded size and stores the
- * original and the thumbnail. A bad image or box is skipped and reported; a zip that turns out to
- * be broken (CRC, bomb) throws its DatasetImportError and the whole import stops.
+ * cap, a full decode for the thumbnail), checks its boxes and polygons against the decoded size
+ * (a polygon is fitted as the plan fitted it to the stated size) and stores the original and the
+ * thumbnail. A bad image, box or polygon is skipped and reported; a zip that turns out to be
+ * broken (CRC, bomb) throws its DatasetImportError and the whole import stops.
  */
 export async function storeImportImages(o: StoreImagesOptions): Promise<StoreImagesResult> {
   const entries = new Map<string, ZipEntryInfo>(o.zip.entries.map((e) => [e.name, e]));
@@ -105,6 +108,12 @@ async function storeOne(
       if (problem) skipped.push({ entry: planned.entry, reason: problem });
       else boxes.push(box);
     }
+    const polygons: PlannedPolygon[] = [];
+    for (const polygon of planned.polygons) {
+      const fitted = fitPolygon(polygon.points, probed.width, probed.height);
+      if ('problem' in fitted) skipped.push({ entry: planned.entry, reason: fitted.problem });
+      else polygons.push({ label: polygon.label, points: fitted.points });
+    }
     const blobKey = await o.blobs.put(createReadStream(file));
     o.onBlob({ blob_key: blobKey, thumb_key: null, pyramid: null });
     const thumbKey = await o.blobs.put(thumbnail);
@@ -117,6 +126,7 @@ async function storeOne(
       blobKey,
       thumbKey,
       boxes,
+      polygons,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
