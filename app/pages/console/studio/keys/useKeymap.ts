@@ -1,24 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { DEFAULT_KEYMAP, type Keymap, type StudioAction } from '../../../../../contract/studioKeymap';
+import type { Keymap, StudioAction } from '../../../../../contract/studioKeymap';
+import { effectiveKeymap, type KeymapOverrides } from './effectiveKeymap';
 import { keymapApi } from './keymapApi';
 import type { StudioKeymap } from './keyMatcher';
 
-/** An action's own keys replacing the default's; an empty list unbinds it. */
-export type KeymapOverrides = Keymap['bindings'];
+export type { KeymapOverrides } from './effectiveKeymap';
 
 export const keymapQueryKey = ['auth', 'user', 'keymap'] as const;
 
 const NO_OVERRIDES: KeymapOverrides = {};
-
-/** The defaults with the user's overrides laid over them. */
-export function effectiveKeymap(overrides: KeymapOverrides): StudioKeymap {
-  const keymap: Record<StudioAction, readonly string[]> = { ...DEFAULT_KEYMAP };
-  for (const [action, bindings] of Object.entries(overrides) as [StudioAction, string[] | undefined][]) {
-    if (bindings) keymap[action] = bindings;
-  }
-  return keymap;
-}
 
 export interface UseKeymap {
   /** Every action's keys: the defaults plus the user's overrides. */
