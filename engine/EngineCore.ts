@@ -57,6 +57,7 @@ import { PolygonTool } from './tools/PolygonTool';
 import { SelectTool } from './tools/SelectTool';
 import type { CursorName, KeyInput, Overlay, Tool, ToolContext } from './tools/Tool';
 import { ZoomTool } from './tools/ZoomTool';
+import { AssistTool, type AssistRequest, type AssistShape, type ProposalShape } from './tools/AssistTool';
 import type {
   Box,
   EngineErrorCode,
@@ -91,6 +92,8 @@ export interface EngineCoreEvents extends AnnotationEvents {
   error: { code: EngineErrorCode };
   overlay: Overlay;
   cursor: { cursor: CursorName };
+  /** The assist-point tool asks for a proposal (answer with `setProposal`). */
+  assistRequest: AssistRequest;
 }
 
 /** Camera, annotations, history and tools wired together (API in the file comment). */
@@ -98,6 +101,7 @@ export class EngineCore {
   readonly store: AnnotationStore;
   private readonly events = new Emitter<EngineCoreEvents>();
   private readonly tools: Record<ToolName, Tool>;
+  private readonly assist = new AssistTool((request) => this.events.emit('assistRequest', request));
   private readonly ctx: ToolContext;
   private readonly unsubscribers: (() => void)[];
   private readonly camera: CameraController;
@@ -124,6 +128,7 @@ export class EngineCore {
       polygon: new PolygonTool(),
       zoomIn: new ZoomTool('zoomIn'),
       zoomOut: new ZoomTool('zoomOut'),
+      assistPoint: this.assist,
     };
     this.ctx = this.createContext();
     this.activeTool = this.tools[options.tool ?? 'select'];
@@ -285,17 +290,23 @@ export class EngineCore {
   }
 
   /**
-   * A key press for the active tool (Escape, Delete/Backspace, arrows); true when handled.
-   * Delete/Backspace delete the selection in every tool (e.g. right after drawing a box).
+   * A key press for the active tool (Escape, Enter, Delete/Backspace, arrows); true when
+   * handled. With the tool idle, in every tool: Delete/Backspace delete the selection (e.g.
+   * right after drawing a box), Tab / Shift+Tab cycle it, Ctrl/⌘+A selects all.
    */
   keyDown(e: KeyInput): boolean {
     if (this.activeTool.onKeyDown(this.ctx, e)) return true;
-    if (
-      (e.key === 'Delete' || e.key === 'Backspace') &&
-      this.store.selection.size > 0 &&
-      this.activeTool.state === 'idle'
-    ) {
+    if (this.activeTool.state !== 'idle') return false;
+    if ((e.key === 'Delete' || e.key === 'Backspace') && this.store.selection.size > 0) {
       this.deleteSelection();
+      return true;
+    }
+    if (e.key === 'Tab' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      this.cycleSelection(e.shiftKey ? -1 : 1);
+      return true;
+    }
+    if ((e.key === 'a' || e.key === 'A') && (e.ctrlKey || e.metaKey) && !e.altKey) {
+      this.selectAll();
       return true;
     }
     return false;
@@ -473,6 +484,16 @@ export class EngineCore {
   undo(): void {
     this.cancelGesture();
     this.store.undo();
+  }
+
+  /** The answer to an `assistRequest` (null: no region), drawn dashed until accepted or rejected. */
+  setProposal(shape: ProposalShape | null): void {
+    this.assist.setProposal(this.ctx, shape);
+  }
+
+  /** What an accepted assist proposal becomes: a box (detection) or a polygon (segmentation). */
+  setAssistShape(shape: AssistShape): void {
+    this.assist.shape = shape;
   }
 
   redo(): void {

@@ -94,3 +94,18 @@ describe('minimum box size', () => {
     expect(h.boxes()).toHaveLength(1);
   });
 });
+
+describe('keys of every tool', () => {
+  it('Tab / Shift+Tab cycle and Ctrl+A selects all while the tool is idle', () => {
+    const h = engine([box('a', 100, 100), box('b', 300, 100)], 'box');
+    expect(h.key('Tab')).toBe(true);
+    expect(h.selection()).toEqual(['a']);
+    h.key('Tab');
+    h.key('Tab', { shiftKey: true });
+    expect(h.selection()).toEqual(['a']);
+    expect(h.key('a', { ctrlKey: true })).toBe(true);
+    expect(h.selection()).toEqual(['a', 'b']);
+    h.click(500, 500); // the box tool is placing a box: keys are the tool's
+    expect(h.key('Tab')).toBe(false);
+  });
+});
