@@ -9,7 +9,7 @@ import { z } from 'zod';
  * on the physical key so shortcuts act while an IME (Korean) is on, where `event.key` is 'Process'
  * or a Hangul letter.
  *
- * GET auth/user/keymap → `keymapSchema` (the user's own overrides; {} when none).
+ * GET auth/user/keymap → `keymapSchema` (the user's own overrides; `{ bindings: {} }` when none).
  * PUT auth/user/keymap `keymapSchema` → 200 `keymapSchema`: replaces the user's overrides. An action
  * not in `bindings` uses DEFAULT_KEYMAP; an empty list unbinds it.
  */
