@@ -4,6 +4,7 @@
  * both sides of the change, so {@link invertCommand} needs no store, and {@link applyCommand}
  * sets absolute values (applying the same command twice is harmless).
  */
+import { pointsBounds, scalePoints, translatePoints } from './spatial/polygonGeometry';
 import type { Box, Rect, Vec2 } from './types';
 
 /** One box moved from `from` to `to` (top-left corners, image px). */
@@ -28,8 +29,13 @@ export type BoxCommand =
   | { id: string; type: 'deleteBoxes'; boxes: Box[] }
   /** Boxes moved (a drag or an arrow-key nudge of the selection). */
   | { id: string; type: 'moveBoxes'; moves: BoxMove[] }
-  /** One box resized by a handle. */
+  /** One box resized by a handle (a polygon's points are scaled with its box). */
   | { id: string; type: 'resizeBox'; boxId: string; from: Rect; to: Rect }
+  /**
+   * One polygon's vertices changed (a vertex dragged, deleted or inserted): flat [x0, y0, …]
+   * image px before and after; its box becomes the bounding box of `to`.
+   */
+  | { id: string; type: 'setPoints'; boxId: string; from: number[]; to: number[] }
   /** Labels changed. */
   | { id: string; type: 'setLabel'; changes: LabelChange[] }
   /** Every box replaced (bulk set: an import, an auto-labelling result). */
@@ -54,9 +60,11 @@ export function newCommandId(): string {
 }
 let counter = 0;
 
-/** A plain copy of a box (no extra fields, nothing shared with the store). */
+/** A plain copy of a box (no extra fields, nothing shared with the store; a polygon's points copied). */
 export function copyBox(b: Readonly<Box>): Box {
-  return { id: b.id, x: b.x, y: b.y, width: b.width, height: b.height, label: b.label };
+  const box: Box = { id: b.id, x: b.x, y: b.y, width: b.width, height: b.height, label: b.label };
+  if (b.points) box.points = b.points.slice();
+  return box;
 }
 
 function existing(target: CommandTarget, id: string): Readonly<Box> {
@@ -78,11 +86,26 @@ export function applyCommand(target: CommandTarget, command: BoxCommand): void {
       }
       return;
     case 'moveBoxes':
-      for (const m of command.moves) target.putBox({ ...copyBox(existing(target, m.boxId)), x: m.to.x, y: m.to.y });
+      for (const m of command.moves) {
+        const box = copyBox(existing(target, m.boxId));
+        // Relative to where the points are now, so that applying a command twice changes nothing.
+        if (box.points) {
+          const b = pointsBounds(box.points);
+          box.points = translatePoints(box.points, m.to.x - b.x, m.to.y - b.y);
+        }
+        target.putBox({ ...box, x: m.to.x, y: m.to.y });
+      }
       return;
     case 'resizeBox': {
+      const box = copyBox(existing(target, command.boxId));
+      if (box.points) box.points = scalePoints(box.points, pointsBounds(box.points), command.to);
       const { x, y, width, height } = command.to;
-      target.putBox({ ...copyBox(existing(target, command.boxId)), x, y, width, height });
+      target.putBox({ ...box, x, y, width, height });
+      return;
+    }
+    case 'setPoints': {
+      const box = copyBox(existing(target, command.boxId));
+      target.putBox({ ...box, ...pointsBounds(command.to), points: command.to.slice() });
       return;
     }
     case 'setLabel':
@@ -108,6 +131,8 @@ export function invertCommand(command: BoxCommand, id: string): BoxCommand {
       };
     case 'resizeBox':
       return { id, type: 'resizeBox', boxId: command.boxId, from: { ...command.to }, to: { ...command.from } };
+    case 'setPoints':
+      return { id, type: 'setPoints', boxId: command.boxId, from: command.to.slice(), to: command.from.slice() };
     case 'setLabel':
       return {
         id,

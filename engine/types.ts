@@ -88,7 +88,12 @@ export interface Adjustments {
 
 export const DEFAULT_ADJUSTMENTS: Readonly<Adjustments> = { contrast: 1, brightness: 0, gamma: 1, invert: false };
 
-/** A box annotation in image pixels. `label` indexes the label classes set on the engine. */
+/**
+ * A box annotation in image pixels. `label` indexes the label classes set on the engine. A
+ * polygon is a box with `points` (flat [x0, y0, x1, y1, …], image px, at least
+ * {@link POLYGON_MIN_POINTS} vertices): x, y, width, height are then its bounding box, so the
+ * spatial index, selection and moves work on it unchanged.
+ */
 export interface Box {
   id: string;
   x: number;
@@ -96,7 +101,12 @@ export interface Box {
   width: number;
   height: number;
   label: number;
+  points?: number[];
 }
+
+/** Fewest and most vertices of a polygon (the contract's POLYGON_VERTICES_MIN / _MAX). */
+export const POLYGON_MIN_POINTS = 3;
+export const POLYGON_MAX_POINTS = 2000;
 
 export interface LabelClass {
   name: string;
@@ -104,7 +114,7 @@ export interface LabelClass {
   color: string;
 }
 
-export type ToolName = 'pan' | 'select' | 'box' | 'zoomIn' | 'zoomOut';
+export type ToolName = 'pan' | 'select' | 'box' | 'polygon' | 'zoomIn' | 'zoomOut';
 
 /** Resize handles of the selected box, and its body (move). */
 export type HandleName = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw' | 'body';

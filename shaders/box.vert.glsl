@@ -33,8 +33,9 @@ void main() {
   float boxFlags = float(word & 255u);
   v_color = vec4(uvec4(color, color >> 8u, color >> 16u, color >> 24u) & 255u) / 255.0;
   v_flags = boxFlags;
-  if (hasFlag(boxFlags, FLAG_HIDDEN)) {
-    // A deleted box: a degenerate triangle outside clip space costs nothing to rasterise.
+  if (hasFlag(boxFlags, FLAG_HIDDEN) || hasFlag(boxFlags, FLAG_SHAPE)) {
+    // A deleted box, or a polygon's box (the polygon pass draws its outline): a degenerate
+    // triangle outside clip space costs nothing to rasterise.
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     v_local = vec2(0.0);
     v_halfSize = vec2(0.0);

@@ -20,6 +20,7 @@ const float FLAG_SELECTED = 1.0;
 const float FLAG_HOVERED = 2.0;
 const float FLAG_HIDDEN = 4.0;
 const float FLAG_HANDLE = 8.0;
+const float FLAG_SHAPE = 16.0;
 
 // The box this vertex belongs to (eight vertices per box): its rectangle, colour and flags word.
 void readBox(out vec4 rect, out uint color, out uint word) {

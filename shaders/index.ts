@@ -14,6 +14,8 @@ import labelVert from './label.vert.glsl?raw';
 import labelFrag from './label.frag.glsl?raw';
 import crosshairVert from './crosshair.vert.glsl?raw';
 import crosshairFrag from './crosshair.frag.glsl?raw';
+import polygonVert from './polygon.vert.glsl?raw';
+import polygonFrag from './polygon.frag.glsl?raw';
 
 /** A pass's GLSL ES 3.00 sources (WebGL2). */
 export interface ShaderSources {
@@ -87,6 +89,28 @@ export interface LabelUniforms {
   u_boxes: number;
 }
 
+/**
+ * Uniforms of the polygon pass (every polygon's outline as GL lines, and the overlay: selected
+ * and hovered polygons, vertex handles, the polygon being drawn, the dashed proposal). Vertices
+ * are POLYGON_VERTEX (outlines) or POLYGON_OVERLAY_VERTEX (overlay) records.
+ */
+export interface PolygonUniforms {
+  u_centerHi: readonly [number, number];
+  u_centerLo: readonly [number, number];
+  u_zoom: number;
+  u_viewportSize: readonly [number, number];
+  /** Dash pattern of dashed overlay lines: on, off in CSS pixels. */
+  u_dash: readonly [number, number];
+}
+
+/**
+ * Vertex layouts of the polygon pass. Outlines: x, y (float32, image px) and RGBA bytes — 12
+ * bytes a vertex, two vertices a segment (GL_LINES). Overlay: x, y (image px), offset x, y (CSS
+ * px), RGBA bytes, dash distance (image px, < 0 solid) — 24 bytes a vertex (triangles).
+ */
+export const POLYGON_VERTEX = { bytes: 12, words: 3 } as const;
+export const POLYGON_OVERLAY_VERTEX = { bytes: 24, words: 6 } as const;
+
 /** Uniforms of the crosshair pass. */
 export interface CrosshairUniforms {
   /** Cursor in CSS pixels from the canvas top left. */
@@ -114,6 +138,8 @@ export const BOX_FLAGS = {
   hidden: 4,
   /** `a_rect` is a centre in image pixels and a size in CSS pixels (resize handles). */
   handle: 8,
+  /** A polygon's bounding box: its outline is the polygon pass's, so the box pass draws nothing (labels still show). */
+  shape: 16,
 } as const;
 
 export const tileShader: ShaderSources = { vert: tileVert, frag: tileFrag };
@@ -126,6 +152,7 @@ export const boxShader: ShaderSources = { vert: withChunks(boxVert), frag: boxFr
 export const boxMapShader: ShaderSources = { vert: boxMapVert, frag: boxMapFrag };
 export const labelShader: ShaderSources = { vert: withChunks(labelVert), frag: labelFrag };
 export const crosshairShader: ShaderSources = { vert: crosshairVert, frag: crosshairFrag };
+export const polygonShader: ShaderSources = { vert: polygonVert, frag: polygonFrag };
 
 /** The adjustment parameters (structurally the engine's `Adjustments`). */
 export interface AdjustmentParams {

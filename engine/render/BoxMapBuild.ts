@@ -13,6 +13,8 @@ export const STRIP_BYTES = 256 * 1024;
 export interface BoxMapSource {
   readonly rects: Float32Array;
   readonly labelsBySlot: Int32Array;
+  /** 1 per polygon slot: not drawn here (the polygon pass draws polygons at every zoom). */
+  readonly shapesBySlot?: Uint8Array;
   readonly slotCount: number;
 }
 
@@ -70,6 +72,7 @@ export class BoxMapBuild {
       src.labelsBySlot,
       this.nextSlot,
       end,
+      src.shapesBySlot,
     );
     this.nextSlot = end;
     if (end >= src.slotCount) this.phase = 'upload';

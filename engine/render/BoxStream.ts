@@ -108,6 +108,7 @@ export class BoxStream {
     const end = Math.min(b.slots.length, b.next + Math.max(1, boxes));
     const r = this.store.rects;
     const labels = this.store.labelsBySlot;
+    const shapes = this.store.shapesBySlot;
     const colors = this.colors();
     let maxWidth = b.maxWidth;
     for (let i = b.next; i < end; i++) {
@@ -122,7 +123,7 @@ export class BoxStream {
         r[4 * s + 2] ?? 0,
         r[4 * s + 3] ?? 0,
         label >= 0 ? (colors[label] ?? 0x808080ff) : 0,
-        label >= 0 ? 0 : BOX_FLAGS.hidden,
+        label < 0 ? BOX_FLAGS.hidden : shapes[s] === 1 ? BOX_FLAGS.shape : 0,
         Math.max(0, label),
         false,
       );
@@ -163,6 +164,7 @@ export class BoxStream {
     if (this.pending.length === 0) return;
     const r = this.store.rects;
     const labels = this.store.labelsBySlot;
+    const shapes = this.store.shapesBySlot;
     const colors = this.colors();
     for (const s of this.pending) {
       let i = this.slotToIndex[s] ?? -1;
@@ -182,7 +184,7 @@ export class BoxStream {
         r[4 * s + 2] ?? 0,
         r[4 * s + 3] ?? 0,
         label >= 0 ? (colors[label] ?? 0x808080ff) : 0,
-        label >= 0 ? 0 : BOX_FLAGS.hidden,
+        label < 0 ? BOX_FLAGS.hidden : shapes[s] === 1 ? BOX_FLAGS.shape : 0,
         Math.max(0, label),
       );
     }

@@ -1,4 +1,5 @@
 import type { BoxLayer } from './BoxLayer';
+import type { PolygonLayer } from './PolygonLayer';
 import type { Renderer } from './Renderer';
 import type { TileLayer } from './TileLayer';
 
@@ -8,6 +9,7 @@ export class EngineDebug {
     private readonly renderer: () => Renderer | null,
     private readonly tiles: TileLayer,
     private readonly boxes: BoxLayer,
+    private readonly polygons?: PolygonLayer,
   ) {}
 
   /** The unmasked WebGL renderer string (e.g. "ANGLE (…, SwiftShader driver)"), or ''. */
@@ -51,6 +53,11 @@ export class EngineDebug {
   /** Whether the last frame drew label names (streamed boxes, few enough in view). */
   labelsShown(): boolean {
     return this.boxes.labelsShown;
+  }
+
+  /** Polygon outline segments on the GPU and the bytes the last frame uploaded for polygons. */
+  polygonStats(): { segments: number; lastUploadBytes: number } {
+    return { segments: this.polygons?.segments ?? 0, lastUploadBytes: this.polygons?.lastUploadBytes ?? 0 };
   }
 
   /** The WEBGL_lose_context extension, to test context loss. */

@@ -3,6 +3,7 @@ import { BoxMapPass } from './BoxMapPass';
 import { BoxPass } from './BoxPass';
 import { CrosshairPass } from './CrosshairPass';
 import { LabelPass } from './LabelPass';
+import { PolygonPass } from './PolygonPass';
 import { TilePass } from './TilePass';
 import { initTileUploads } from './tileTexture';
 
@@ -28,6 +29,7 @@ export interface Passes {
   boxMap: BoxMapPass;
   labels: LabelPass;
   crosshair: CrosshairPass;
+  polygons: PolygonPass;
 }
 
 export interface RendererOptions {
@@ -110,6 +112,7 @@ export class Renderer {
       boxMap: new BoxMapPass(gl),
       labels: new LabelPass(gl),
       crosshair: new CrosshairPass(gl),
+      polygons: new PolygonPass(gl),
     };
   }
 
@@ -180,6 +183,7 @@ export class Renderer {
       this.passes.boxMap.dispose();
       this.passes.labels.dispose();
       this.passes.crosshair.dispose();
+      this.passes.polygons.dispose();
     }
     this.passes = null;
   }

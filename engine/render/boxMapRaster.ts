@@ -45,6 +45,7 @@ export function rasterizeBoxMap(
  * Draws slots [from, to) into `out` without clearing it. Later slots overwrite earlier ones
  * where they cross, so drawing [0, n) as consecutive ranges in order gives exactly the pixels
  * of one {@link rasterizeBoxMap} call: that is what lets the map be built a chunk per frame.
+ * Slots where `shapes` is 1 (polygons, drawn by their own pass) are skipped.
  */
 export function rasterizeBoxRange(
   out: Uint8Array,
@@ -55,12 +56,13 @@ export function rasterizeBoxRange(
   labels: Int32Array,
   from: number,
   to: number,
+  shapes?: Uint8Array,
 ): void {
   const maxX = width - 1;
   const maxY = height - 1;
   for (let s = from; s < to; s++) {
     const label = labels[s]!;
-    if (label < 0) continue;
+    if (label < 0 || shapes?.[s] === 1) continue;
     const c = label < 254 ? label + 1 : 255;
     const x = rects[4 * s]!;
     const y = rects[4 * s + 1]!;

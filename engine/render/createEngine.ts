@@ -16,6 +16,7 @@ import {
 } from '../types';
 import { usesEngineServices } from '../sources/HttpTileSource';
 import { BoxLayer } from './BoxLayer';
+import { PolygonLayer } from './PolygonLayer';
 import { CanvasInput } from './CanvasInput';
 import { sizeCanvas } from './canvasSize';
 import { createAfterFrame } from './afterFrame';
@@ -65,6 +66,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     invalidate: () => renderer?.invalidate(),
     defer: afterFrame.defer,
   });
+  const polygons = new PolygonLayer(core.store);
   const tiles = new TileLayer({
     budgetBytes: options.textureBudgetBytes ?? 256 * 2 ** 20,
     maxUploadsPerFrame: options.maxUploadsPerFrame ?? 4,
@@ -90,6 +92,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
       onRestored: () => {
         tiles.onRestored();
         boxes.onRestored();
+        polygons.onRestored();
       },
     });
   } catch (e) {
@@ -114,6 +117,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     const t = tiles.frame(passes, view, viewport, adjustments);
     let calls = t.drawCalls;
     calls += boxes.draw(passes, view, viewport, t.uploadMs);
+    calls += polygons.draw(passes, view, viewport);
     if (core.tool === 'box' && input.hover) {
       passes.crosshair.draw(input.hover.x, input.hover.y, viewport.width, viewport.height, CROSSHAIR);
       calls += 1;
@@ -153,21 +157,25 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     }),
     core.on('selection', (e) => {
       boxes.onSelection();
+      polygons.onSelection();
       invalidate();
       events.emit('selection', e);
     }),
     core.on('hover', () => {
       boxes.onHover();
+      polygons.onSelection();
       invalidate();
     }),
     core.on('history', (e) => events.emit('history', e)),
     core.on('flags', (e) => events.emit('flags', e)),
     core.on('labels', () => {
       boxes.setLabels();
+      polygons.setLabels();
       invalidate();
     }),
     core.on('annotations', (e) => {
       boxes.onAnnotations(e);
+      polygons.onAnnotations(e);
       invalidate();
       events.emit('annotations', e);
     }),
@@ -176,6 +184,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
       boxes.marquee = o.marquee;
       boxes.ghost = o.ghost;
       boxes.invalidateOverlay();
+      polygons.setOverlay(o);
       invalidate();
     }),
     core.on('cursor', ({ cursor }) => {
@@ -275,7 +284,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
         queueMicrotask(checkIdle);
       }),
     on: (type, listener) => events.on(type, listener),
-    debug: new EngineDebug(() => renderer, tiles, boxes),
+    debug: new EngineDebug(() => renderer, tiles, boxes, polygons),
   };
   return engine;
 }
