@@ -130,7 +130,7 @@ export function proposeRegion(
   for (const i of positives) labels[i] = OBJECT;
   flood(w, h, grad, labels);
 
-  let mask = new Uint8Array(w * h);
+  let mask: Uint8Array = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) mask[i] = labels[i] === OBJECT ? 1 : 0;
   mask = close(mask, w, h);
   const region = seedComponent(mask, w, positives);

@@ -33,9 +33,9 @@ export function shrink(width: number, height: number, data: ArrayLike<number>, f
     let src = y * width * 4;
     for (let x = 0; x < width; x++, src += 4) {
       const o = row + column[x]!;
-      r[o] += data[src]!;
-      g[o] += data[src + 1]!;
-      b[o] += data[src + 2]!;
+      r[o] = r[o]! + data[src]!;
+      g[o] = g[o]! + data[src + 1]!;
+      b[o] = b[o]! + data[src + 2]!;
     }
   }
   if (factor === 1) return { width: w, height: h, r, g, b };
@@ -45,9 +45,9 @@ export function shrink(width: number, height: number, data: ArrayLike<number>, f
     for (let ox = 0; ox < w; ox++) {
       const inv = 1 / (rows * (Math.min(width, (ox + 1) * factor) - ox * factor));
       const o = oy * w + ox;
-      r[o] *= inv;
-      g[o] *= inv;
-      b[o] *= inv;
+      r[o] = r[o]! * inv;
+      g[o] = g[o]! * inv;
+      b[o] = b[o]! * inv;
     }
   }
   return { width: w, height: h, r, g, b };
