@@ -94,7 +94,8 @@ export default tseslint.config(
     // Public pages and the shell are on the landing route's critical path: no heavy libraries, and
     // neither the engine nor the workers (large, and only console pages and the lab use them).
     files: ['app/**'],
-    ignores: ['app/theme/parts/**', 'app/pages/console/**', 'app/pages/lab/**'],
+    // app/components/engine/ is the engine's React adapter, imported only by console pages and the lab.
+    ignores: ['app/theme/parts/**', 'app/pages/console/**', 'app/pages/lab/**', 'app/components/engine/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -106,7 +107,7 @@ export default tseslint.config(
     // Console pages and the lab (lazy routes; the lab only in VITE_LAB=1 builds) may use the engine and
     // the workers. The dataset viewer is loaded with React.lazy (GalleryPanel.tsx), so three.js stays
     // in its chunk: it alone may import the heavy libraries.
-    files: ['app/pages/console/**', 'app/pages/lab/**'],
+    files: ['app/pages/console/**', 'app/pages/lab/**', 'app/components/engine/**'],
     ignores: ['app/pages/console/dataset/viewer/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [chakraParts], patterns: heavyPatterns }] },
   },

@@ -27,7 +27,9 @@ export function annotationBoxes(
     if (a.kind === 'class') {
       if (!classLabelIds.includes(a.labelId)) classLabelIds.push(a.labelId);
     } else if (a.width > 0 && a.height > 0) {
-      boxes.push({ id: a.id, x: a.x, y: a.y, width: a.width, height: a.height, label });
+      const box: Box = { id: a.id, x: a.x, y: a.y, width: a.width, height: a.height, label };
+      if (a.kind === 'polygon' && a.points) box.points = [...a.points];
+      boxes.push(box);
     }
   }
   return { labels: projectLabels.map((l) => ({ name: l.name, color: l.color })), boxes, classLabelIds };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { imageAnnotationsSchema, type Annotation } from '../../../../contract/apiAnnotations';
 import { apiFetch } from '../../../api/apiFetch';
 import { ApiRequestError } from '../../../api/ApiRequestError';
@@ -29,13 +29,13 @@ export function useImage(projectId: string, imageId: string) {
 }
 
 /**
- * The image's annotations (GET …/images/:imageId/annotations). A server without that route
- * answers 404: the image then shows without annotations rather than an error.
+ * The image's annotations (GET …/images/:imageId/annotations), as one query definition shared by
+ * the studio and its prefetch of the neighbouring images. A server without that route answers
+ * 404: the image then shows without annotations rather than an error.
  */
-export function useImageAnnotations(projectId: string, imageId: string, enabled: boolean) {
-  return useQuery({
+export function annotationsQuery(projectId: string, imageId: string) {
+  return queryOptions({
     queryKey: imageViewerKeys.annotations(projectId, imageId),
-    enabled,
     queryFn: async (): Promise<Annotation[]> => {
       try {
         const body = await apiFetch(
@@ -49,4 +49,8 @@ export function useImageAnnotations(projectId: string, imageId: string, enabled:
       }
     },
   });
+}
+
+export function useImageAnnotations(projectId: string, imageId: string, enabled: boolean) {
+  return useQuery({ ...annotationsQuery(projectId, imageId), enabled });
 }

@@ -5,8 +5,8 @@ import { paths } from '../../../../contract/routes';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch, type StubHandler } from '../../../test/stubFetch';
-import { imageFixture, labelsFixture, me } from '../projects/projectsTestData';
-import ImageViewerPage from './ImageViewerPage';
+import ImageViewerPage from '../image/ImageViewerPage';
+import { imageFixture, labelsFixture, me, projectFixture } from '../projects/projectsTestData';
 
 signedInConsoleTests(6000);
 
@@ -23,9 +23,17 @@ const list = [
   imageFixture({ id: 'i3', fileName: 'last.png' }),
 ];
 
-function render(imageId: string, handlers: Record<string, StubHandler>, locale: 'ko' | 'en' = 'ko') {
+function render(
+  imageId: string,
+  handlers: Record<string, StubHandler>,
+  {
+    locale = 'ko',
+    project = projectFixture(),
+  }: { locale?: 'ko' | 'en'; project?: ReturnType<typeof projectFixture> } = {},
+) {
   const calls = stubFetch({
     'GET auth/user': () => json(200, me),
+    'GET projects/p1': () => json(200, project),
     'GET projects/p1/labels': () => json(200, labelsFixture),
     'GET projects/p1/images': () => json(200, { items: list, total: list.length, nextCursor: null }),
     ...handlers,
@@ -34,15 +42,17 @@ function render(imageId: string, handlers: Record<string, StubHandler>, locale: 
     <Route path={paths.consoleProjectImage}>
       <ImageViewerPage />
     </Route>,
-    {
-      path: `/console/projects/p1/images/${imageId}`,
-      locale,
-    },
+    { path: `/console/projects/p1/images/${imageId}`, locale },
   );
   return { calls, view };
 }
 
-describe('image viewer states', () => {
+/** A key as the studio hears it: by its physical code (the IME may turn `key` into 'Process'). */
+function press(code: string, key = 'Process') {
+  fireEvent.keyDown(window, { code, key });
+}
+
+describe('studio states', () => {
   it('processing: a waiting notice, then the image once the poll finds it ready', async () => {
     let polls = 0;
     const { calls } = render('i2', {
@@ -105,16 +115,20 @@ describe('image viewer states', () => {
     expect(screen.getByTestId('viewer-resolution').textContent).toBe('3000 × 2000 픽셀');
     expect(screen.getByTestId('viewer-split').textContent).toBe('검증');
     expect(screen.getByTestId('viewer-labeled').textContent).toBe('라벨링 완료');
-    // The annotations route answers 404 here (not yet on this server): drawn as none.
-    expect((await screen.findByTestId('viewer-annotations')).textContent).toBe('주석 없음');
+    // The annotations route answers 404 here: drawn as none.
+    expect((await screen.findByTestId('viewer-annotations')).textContent).toBe('어노테이션 없음');
     expect((await screen.findByTestId('viewer-position')).textContent).toBe('2 / 3');
     // happy-dom has no WebGL: the engine says so, and the page shows it.
     const fatal = await screen.findByTestId('viewer-fatal');
     expect(fatal.dataset.code).toBe('webgl_unavailable');
     expect(fatal.textContent).toContain('WebGL 2를 사용할 수 없거나');
+    // Detection offers boxes, not polygons; assist AI is there but off until a model is trained.
+    expect(screen.getByTestId('tool-box')).toBeTruthy();
+    expect(screen.queryByTestId('tool-polygon')).toBeNull();
+    expect(screen.getByTestId('tool-assistAi').hasAttribute('disabled')).toBe(true);
   });
 
-  it('steps to the next image with the button and the arrow key', async () => {
+  it('steps to the next image with the button and back with A (by physical key, IME on)', async () => {
     const { view } = render('i2', {
       'GET projects/p1/images/i1': () => json(200, imageFixture({ id: 'i1', fileName: 'first.png', state: 'failed' })),
       'GET projects/p1/images/i2': () => json(200, imageFixture({ id: 'i2', fileName: 'big.png', state: 'failed' })),
@@ -126,30 +140,74 @@ describe('image viewer states', () => {
     await waitFor(() => expect(screen.getByTestId('viewer-name').textContent).toBe('last.png'));
     await screen.findByText('3 / 3');
     expect(screen.getByTestId('viewer-next').hasAttribute('disabled')).toBe(true);
-    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    press('KeyA');
     await waitFor(() => expect(view.location.history.at(-1)).toBe('/console/projects/p1/images/i2'));
     expect(await screen.findByText('2 / 3')).toBeTruthy();
   });
 
-  it('draws the annotations of a server that has the route, counting them', async () => {
+  it('counts the annotations of the image per label class, and 1–9 pick the class of the next drawing', async () => {
     render('i2', {
       'GET projects/p1/images/i2': () =>
         json(200, imageFixture({ id: 'i2', fileName: 'big.png', tiles: pyramid, labeled: true })),
       'GET projects/p1/images/i2/annotations': () =>
         json(200, {
           imageId: 'i2',
+          revision: 3,
           annotations: [
-            { id: 'a1', labelId: 'l1', kind: 'box', x: 10, y: 10, width: 40, height: 40 },
-            { id: 'a2', labelId: 'l2', kind: 'class', x: 0, y: 0, width: 0, height: 0 },
+            { id: 'a1', labelId: 'l1', kind: 'box', x: 10, y: 10, width: 40, height: 40, version: 1 },
+            { id: 'a2', labelId: 'l2', kind: 'box', x: 100, y: 10, width: 40, height: 40, version: 1 },
+            { id: 'a3', labelId: 'l2', kind: 'box', x: 200, y: 10, width: 40, height: 40, version: 2 },
           ],
         }),
     });
-    expect((await screen.findByTestId('viewer-annotations')).textContent).toBe('주석 2개');
-    expect(screen.getByText('분류: dog')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('viewer-annotations').textContent).toBe('어노테이션 3개'));
+    expect(screen.getAllByTestId('palette-count').map((c) => c.textContent)).toEqual(['1', '2']);
+    expect(screen.getAllByTestId('annotation-row')).toHaveLength(3);
+    const items = () => screen.getAllByTestId('palette-item').map((i) => i.dataset.active);
+    expect(items()).toEqual(['true', 'false']);
+    press('Digit2');
+    await waitFor(() => expect(items()).toEqual(['false', 'true']));
+    // A key beyond the project's classes changes nothing.
+    press('Digit7');
+    expect(items()).toEqual(['false', 'true']);
+  });
+
+  it('classification: 1–9 give the image its class, and with the option on go to the next image', async () => {
+    const { view } = render(
+      'i2',
+      {
+        'GET projects/p1/images/i2': () => json(200, imageFixture({ id: 'i2', fileName: 'big.png', tiles: pyramid })),
+        'GET projects/p1/images/i3': () => json(200, imageFixture({ id: 'i3', fileName: 'last.png', tiles: pyramid })),
+      },
+      { project: projectFixture({ subtype: 'IMAGE_CLASSIFICATION' }) },
+    );
+    await screen.findByText('2 / 3');
+    expect(screen.queryByTestId('tool-box')).toBeNull();
+    expect(screen.queryByTestId('annotation-list')).toBeNull();
+    const items = () => screen.getAllByTestId('palette-item').map((i) => i.dataset.active);
+    expect(items()).toEqual(['false', 'false']);
+    press('Digit2');
+    await waitFor(() => expect(items()).toEqual(['false', 'true']));
+    expect(view.location.history.at(-1)).toBe('/console/projects/p1/images/i2');
+    fireEvent.click(screen.getByText('지정한 뒤 다음 이미지로 이동'));
+    await waitFor(() => expect(screen.getByTestId('studio-advance').dataset.state).toBe('checked'));
+    press('Digit1');
+    await waitFor(() => expect(view.location.history.at(-1)).toBe('/console/projects/p1/images/i3'));
+  });
+
+  it('a project without label classes says so, with a link to the dataset tab', async () => {
+    render('i2', {
+      'GET projects/p1/labels': () => json(200, []),
+      'GET projects/p1/images/i2': () => json(200, imageFixture({ id: 'i2', fileName: 'big.png', tiles: pyramid })),
+    });
+    const notice = await screen.findByTestId('studio-no-labels');
+    expect(notice.textContent).toContain('라벨 클래스가 하나 이상 있어야 합니다.');
+    expect(screen.getByTestId('studio-no-labels-link').getAttribute('href')).toBe('/console/projects/p1');
+    expect(screen.queryByTestId('viewer-canvas')).toBeNull();
   });
 
   it('an unknown image says so', async () => {
-    render('zz', { 'GET projects/p1/images/zz': () => apiError(404, 'not_found') }, 'en');
+    render('zz', { 'GET projects/p1/images/zz': () => apiError(404, 'not_found') }, { locale: 'en' });
     expect((await screen.findByTestId('viewer-problem')).textContent).toContain('The image was not found.');
   });
 });
