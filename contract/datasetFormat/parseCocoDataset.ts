@@ -47,12 +47,16 @@ const ringsSchema = z.array(z.array(z.number()));
 
 type Geometry = { rings: number[][] } | { rle: true } | { box: true };
 
-/** What a `segmentation` holds; an empty or flat list (not COCO's shape) leaves the bbox to speak. */
+/**
+ * What a `segmentation` holds. Empty rings are no geometry (some tools write `[[]]` for a box), so
+ * a list of only those, an empty list or a flat one (not COCO's shape) leaves the bbox to speak.
+ */
 function geometryOf(segmentation: unknown, malformed: DatasetImportError): Geometry {
-  if (Array.isArray(segmentation) && segmentation.length > 0 && segmentation.every(Array.isArray)) {
+  if (Array.isArray(segmentation) && segmentation.every(Array.isArray)) {
     const rings = ringsSchema.safeParse(segmentation);
     if (!rings.success) throw malformed;
-    return { rings: rings.data };
+    const drawn = rings.data.filter((ring) => ring.length > 0);
+    return drawn.length > 0 ? { rings: drawn } : { box: true };
   }
   if (typeof segmentation === 'object' && segmentation !== null && !Array.isArray(segmentation)) return { rle: true };
   return { box: true };

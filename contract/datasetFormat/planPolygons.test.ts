@@ -36,8 +36,9 @@ describe('COCO polygons', () => {
             [50, 20, 70, 20, 70, 60, 50, 60],
           ],
         },
-        // A box: an empty segmentation, as our exporter writes boxes.
+        // Boxes: an empty segmentation, as our exporter writes boxes, or one empty ring.
         { image_id: 1, category_id: 2, bbox: [0, 0, 40, 30], segmentation: [] },
+        { image_id: 1, category_id: 2, bbox: [50, 0, 40, 30], segmentation: [[]] },
         // No bbox is needed for a polygon.
         { image_id: 1, category_id: 2, segmentation: [[0, 50, 30, 50, 30, 79.9]] },
       ]),
@@ -45,7 +46,10 @@ describe('COCO polygons', () => {
     expect(result.format).toBe('coco');
     expect(result.labels).toEqual(['cat', 'dog']);
     expect(result.images).toHaveLength(1);
-    expect(result.images[0]?.boxes).toEqual([{ label: 'dog', x: 0, y: 0, width: 40, height: 30 }]);
+    expect(result.images[0]?.boxes).toEqual([
+      { label: 'dog', x: 0, y: 0, width: 40, height: 30 },
+      { label: 'dog', x: 50, y: 0, width: 40, height: 30 },
+    ]);
     expect(result.images[0]?.polygons).toEqual([
       { label: 'cat', points: [10, 10, 30.25, 10, 20, 40.5] },
       { label: 'cat', points: [50, 20, 70, 20, 70, 60, 50, 60] },
