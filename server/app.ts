@@ -45,7 +45,7 @@ export interface AppOptions {
 export const JSON_BODY_MAX = 64 * 1024;
 /**
  * An image's whole annotation set in one PUT: ANNOTATIONS_PER_IMAGE_MAX boxes fit with the longest
- * ids and full-precision coordinates (about 26 MiB); larger sets (many-vertex polygons) get 413.
+ * ids and full-precision coordinates (about 25 MiB); larger sets (many-vertex polygons) get 413.
  * The ops route shares it (up to ANNOTATION_OPS_MAX operations, a polygon each).
  */
 export const ANNOTATIONS_BODY_MAX = 32 * 1024 * 1024;

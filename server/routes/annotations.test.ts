@@ -6,6 +6,7 @@ import {
   imageAnnotationsSchema,
   MIN_BOX_SIDE,
 } from '../../contract/apiAnnotations';
+import { ANNOTATIONS_BODY_MAX } from '../app';
 import { addProjectMember, as, seedAnnotation, seedImage } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
@@ -148,6 +149,29 @@ describe('annotations', () => {
     expect(res.body.annotations).toHaveLength(ANNOTATIONS_PER_IMAGE_MAX);
     expect((await put(imageId, [...many, box(cat, 0, 0, 30, 30)])).status).toBe(400);
     expect((await put(imageId, many.slice(0, 3))).body.annotations).toHaveLength(3);
+  });
+
+  it('takes the largest set of boxes with the longest ids in one body, and answers 413 past the limit', async () => {
+    // The worst case of a box: 64-character ids and coordinates at full double precision.
+    const longest = JSON.stringify({
+      id: 'i'.repeat(64),
+      labelId: 'l'.repeat(64),
+      kind: 'box',
+      x: 12345.678901234567,
+      y: 12345.678901234567,
+      width: 12345.678901234567,
+      height: 12345.678901234567,
+    });
+    const bytes = `{"annotations":[${Array(ANNOTATIONS_PER_IMAGE_MAX).fill(longest).join(',')}]}`.length;
+    expect(bytes).toBeLessThan(ANNOTATIONS_BODY_MAX);
+
+    const imageId = await seedImage(t, projectId, { fileName: 'huge.jpg' });
+    const tooLarge = `{"annotations":[${'0'.repeat(ANNOTATIONS_BODY_MAX)}]}`;
+    const res = await as(t, worker, 'PUT', path(imageId), tooLarge);
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+    const ops = await as(t, worker, 'POST', `${path(imageId)}/ops`, tooLarge);
+    expect(ops.status).toBe(413);
   });
 
   it('reads a batch of this project only, in the order asked, leaving unknown ids out', async () => {
