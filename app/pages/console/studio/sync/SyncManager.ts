@@ -208,6 +208,14 @@ export class SyncManager {
 }
 
 const managers = new Map<string, SyncManager>();
+let factory = (userId: string) => new SyncManager(userId);
+
+/** Tests: how the next managers are made (fake clock, network and server); resets the registry. */
+export function setSyncManagerFactory(make: ((userId: string) => SyncManager) | null): void {
+  for (const m of managers.values()) m.dispose();
+  managers.clear();
+  factory = make ?? ((userId: string) => new SyncManager(userId));
+}
 
 /** The one manager of a signed-in user in this tab (made on first use). */
 export function syncManagerFor(userId: string): SyncManager {
@@ -218,7 +226,7 @@ export function syncManagerFor(userId: string): SyncManager {
       old.dispose();
       managers.delete(other);
     }
-    m = new SyncManager(userId);
+    m = factory(userId);
     managers.set(userId, m);
   }
   return m;

@@ -211,10 +211,7 @@ export class FakeAnnotationServer {
       return json(204);
     }
     if (current && !current.mine) return apiError(409, 'image_locked', { lock: current });
-    if (method === 'PUT' && !current) {
-      // The lease lapsed: a heartbeat renews it only while nobody took it (here: nobody did).
-      if (s.lock && s.lock.userId !== userId) return apiError(409, 'image_locked');
-    }
+    // POST takes and PUT renews alike: a lapsed lease is anyone's (as the real route does).
     s.lock = { userId, name, expiresAt: now + IMAGE_LOCK_LEASE_S * 1000 };
     return json(200, view());
   }
