@@ -27,11 +27,12 @@ export interface SlotRange {
 }
 
 /**
- * Where a change came from: journal 'edit', 'undo' and 'redo'; never 'preview', 'load' or
- * 'remote' (a change the save layer applied from elsewhere: the server's version after a
- * conflict, edits restored from the journal; not undoable).
+ * Where a change came from: journal 'edit', 'undo' and 'redo'; never 'preview' (a drag's live
+ * preview), 'load', 'flags' (boxes hidden or shown: view state) or 'remote' (a change the save
+ * layer applied from elsewhere: the server's version after a conflict, edits restored from the
+ * journal; not undoable).
  */
-export type ChangeSource = 'edit' | 'undo' | 'redo' | 'preview' | 'load' | 'remote';
+export type ChangeSource = 'edit' | 'undo' | 'redo' | 'preview' | 'load' | 'flags' | 'remote';
 
 /** A non-undoable change from outside the user's editing (see {@link AnnotationStore.applyRemote}). */
 export interface RemoteChange {
@@ -323,7 +324,7 @@ export class AnnotationStore {
   /**
    * Hides or shows boxes (view state: no command, no history). A hidden box leaves the spatial
    * index (not hit, not in a marquee) and its slot is drawn as free; it also leaves the
-   * selection. Emits 'annotations' (source 'preview', for the renderer) and 'flags'.
+   * selection. Emits 'annotations' (source 'flags', for the renderer) and 'flags'.
    */
   setHidden(ids: Iterable<string>, on: boolean): void {
     const changed: string[] = [];
@@ -335,7 +336,7 @@ export class AnnotationStore {
       this.put(box);
     }
     if (changed.length === 0) return;
-    this.end(null, 'preview');
+    this.end(null, 'flags');
     this.events.emit('flags', { ids: changed });
   }
 

@@ -148,9 +148,12 @@ export class BoxLayer {
     } else {
       for (let s = start; s < end; s++) this.updateSlot(s);
     }
-    // A small edit lets a build in progress finish (so continuous edits, e.g. a drag, cannot
-    // starve it) and queues another one after it.
-    this.mapDirty = true;
+    // A small edit lets a build in progress finish (so continuous edits cannot starve it) and
+    // queues another one after it. A drag's live preview queues none: the dragged boxes are
+    // selected, so the overlay draws them where they are, and the one command at pointer-up
+    // rebuilds the map once (rebuilding on every move cost each frame of a drag over 100,000
+    // boxes the whole build budget).
+    if (change.source !== 'preview') this.mapDirty = true;
     this.mapStale = true;
     this.overlayDirty = true;
     this.selectionDirty = true;

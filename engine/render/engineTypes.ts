@@ -1,6 +1,7 @@
 import type { AnnotationFlagState } from '../AnnotationFlags';
 import type { AnnotationChange, RemoteChange } from '../AnnotationStore';
 import type { KeyInput } from '../tools/Tool';
+import type { AssistRequest, AssistShape, ProposalShape } from '../tools/AssistTool';
 import type {
   Adjustments,
   Box,
@@ -57,7 +58,7 @@ export interface EngineEvents {
   /**
    * Boxes changed, with the command that changed them: every user edit, undo and redo is one
    * event with its JSON-safe command (source 'edit' | 'undo' | 'redo'; an undo or redo carries
-   * a command under a fresh id). Loads, drag previews, hide/show ('load', 'preview') and
+   * a command under a fresh id). Loads, drag previews, hide/show ('load', 'preview', 'flags') and
    * `applyRemote` ('remote') carry none and are not to be journaled.
    */
   annotations: AnnotationChange;
@@ -69,6 +70,8 @@ export interface EngineEvents {
   tileProgress: { loaded: number; wanted: number };
   /** An error code for the UI to translate (`engine.errors.<code>`). */
   error: { code: EngineErrorCode };
+  /** The assist-point tool asks for a proposal around a click (`attachAssist` answers it). */
+  assistRequest: AssistRequest;
 }
 
 /** The engine: commands, reads and events. Framework-free; created by `createEngine`. */
@@ -131,6 +134,10 @@ export interface Engine {
   keyDown(key: KeyInput): boolean;
   undo(): void;
   redo(): void;
+  /** Shows the answer to an `assistRequest` dashed (null: none found); Enter or a click inside accepts it. */
+  setProposal(shape: ProposalShape | null): void;
+  /** What an accepted assist proposal becomes: 'box' (detection, default) or 'polygon' (segmentation). */
+  setAssistShape(shape: AssistShape): void;
   /** Re-reads the canvas's CSS size and the DPR (called automatically by a ResizeObserver). */
   resize(): void;
   /** Stops listening, frees GPU memory and the label overlay. */
@@ -146,6 +153,8 @@ export interface Engine {
   getAdjustments(): Adjustments;
   /** The last error code, or null. */
   getError(): EngineErrorCode | null;
+  /** The tile source last given to `loadImage` (null before). */
+  getSource(): TileSource | null;
   canUndo(): boolean;
   canRedo(): boolean;
   /** Render counters (frames, texture uploads, tile requests, draw calls, last frame ms). */
