@@ -307,6 +307,16 @@ describe('annotation operations', () => {
     expect((await read(imageId)).revision).toBe(2);
   });
 
+  it('goes with its image: deleting an image drops its remembered operations and its lock', async () => {
+    const imageId = await seedImage(t, projectId);
+    await send(imageId, [create(box(randomUUID()))]);
+    expect((await as(t, worker, 'POST', `projects/${projectId}/images/${imageId}/lock`)).status).toBe(200);
+    expect((await as(t, admin, 'DELETE', `projects/${projectId}/images/${imageId}`)).status).toBe(204);
+    expect(await opRows(imageId)).toEqual([]);
+    const locks = await t.database.db.selectFrom('image_locks').selectAll().where('image_id', '=', imageId).execute();
+    expect(locks).toEqual([]);
+  });
+
   it('answers 404 to outsiders and for an unknown image, 401 without a token', async () => {
     const imageId = await seedImage(t, projectId);
     const ops = [create(box(randomUUID()))];
