@@ -83,6 +83,9 @@ function ImageCard({
   );
 }
 
+/** How often the list is read again while the tab is visible, for the workers' progress (ms). */
+const LIST_POLL_MS = 15_000;
+
 /** The project's data: filter bar, then cards (thumbnail, type, resolution, worker, labeled, split, tags), paged by cursor. */
 export function ImageList({ project }: { project: Project }) {
   const { t } = useTranslation(['projects', 'errors']);
@@ -99,8 +102,13 @@ export function ImageList({ project }: { project: Project }) {
       projectsApi.images(project.id, { ...query, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // Workers label in the studio meanwhile: their name and the labeled state follow, on focus and
+    // while the tab is visible (TanStack Query pauses the interval in a hidden tab).
     refetchInterval: (q) =>
-      q.state.data?.pages.some((page) => page.items.some((i) => i.state === 'processing')) ? PROCESSING_POLL_MS : false,
+      q.state.data?.pages.some((page) => page.items.some((i) => i.state === 'processing'))
+        ? PROCESSING_POLL_MS
+        : LIST_POLL_MS,
+    refetchOnWindowFocus: 'always',
   });
   const items = images.data?.pages.flatMap((page) => page.items) ?? [];
   const total = images.data?.pages[0]?.total ?? 0;

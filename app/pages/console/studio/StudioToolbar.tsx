@@ -44,6 +44,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, onPanel }: Stu
   const engine = useEngine();
   const hint = useKeyHint();
   const tool = useEngineValue('tool', (e, last) => last?.tool ?? e.getTool());
+  const selected = useEngineValue('selection', (e, last) => (last?.ids ?? e.getSelection()).length) ?? 0;
   const history = useEngineValue(
     'annotations',
     (e) => ({ undo: e.canUndo(), redo: e.canRedo() }),
@@ -142,6 +143,15 @@ export function StudioToolbar({ kind, readOnly, commands, panels, onPanel }: Stu
         data-testid="studio-redo"
       >
         <span aria-hidden>↷</span>
+      </ToolButton>
+      <ToolButton
+        label={t('toolbar.delete')}
+        hint={hint('delete')}
+        disabled={readOnly || selected === 0}
+        onClick={() => engine?.deleteSelection()}
+        data-testid="studio-delete"
+      >
+        <span aria-hidden>🗑</span>
       </ToolButton>
       <Separator orientation="vertical" h="5" />
       <ToolButton

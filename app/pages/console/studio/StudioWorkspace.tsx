@@ -30,6 +30,7 @@ import { useKeyHint } from './useKeyHint';
 import { useNeighborPrefetch } from './useNeighborPrefetch';
 import { useStoredAdjustments } from './useStoredAdjustments';
 import { useStudioCommands } from './useStudioCommands';
+import { useStudioTestHook } from './useStudioTestHook';
 import { TileProgress } from './ZoomReadout';
 
 export interface StudioWorkspaceProps {
@@ -50,6 +51,7 @@ type Dialog = 'cheatSheet' | 'keys' | null;
 export function StudioWorkspace({ project, labels, image, imageId }: StudioWorkspaceProps) {
   const { t } = useTranslation('studio');
   const engine = useEngine();
+  useStudioTestHook(engine);
   const client = useQueryClient();
   const [, navigate] = useLocation();
   const { user } = useSnapshot(auth);
