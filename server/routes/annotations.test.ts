@@ -139,7 +139,8 @@ describe('annotations', () => {
     ]);
   });
 
-  it('writes and reads the largest set in one PUT, and refuses one more', async () => {
+  // 100,000 rows written, read back and replaced: seconds on a busy machine, more on PostgreSQL.
+  it('writes and reads the largest set in one PUT, and refuses one more', { timeout: 120_000 }, async () => {
     const imageId = await seedImage(t, projectId, { fileName: 'many.jpg' });
     const many = Array.from({ length: ANNOTATIONS_PER_IMAGE_MAX }, (_, i) =>
       box(i % 2 ? cat : dog, i % 600, i % 400, 30, 30),
