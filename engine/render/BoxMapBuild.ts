@@ -13,9 +13,11 @@ export const STRIP_BYTES = 256 * 1024;
 export interface BoxMapSource {
   readonly rects: Float32Array;
   readonly labelsBySlot: Int32Array;
-  /** 1 per polygon slot: not drawn here (the polygon pass draws polygons at every zoom). */
+  /** 1 per polygon slot: its outline is drawn from its points (read through `idAt` and `get`). */
   readonly shapesBySlot?: Uint8Array;
   readonly slotCount: number;
+  idAt?(slot: number): string | undefined;
+  get?(id: string): { readonly points?: readonly number[] } | undefined;
 }
 
 /** Rows per upload strip for a map `width` bytes wide (at least one). */
@@ -73,6 +75,10 @@ export class BoxMapBuild {
       this.nextSlot,
       end,
       src.shapesBySlot,
+      (slot) => {
+        const id = src.idAt?.(slot);
+        return id === undefined ? undefined : src.get?.(id)?.points;
+      },
     );
     this.nextSlot = end;
     if (end >= src.slotCount) this.phase = 'upload';

@@ -55,9 +55,16 @@ export class EngineDebug {
     return this.boxes.labelsShown;
   }
 
-  /** Polygon outline segments on the GPU and the bytes the last frame uploaded for polygons. */
-  polygonStats(): { segments: number; lastUploadBytes: number } {
-    return { segments: this.polygons?.segments ?? 0, lastUploadBytes: this.polygons?.lastUploadBytes ?? 0 };
+  /**
+   * Polygon outline segments on the GPU, outline vertices the last frame drew (after culling;
+   * 0 when the box map held them) and the bytes it uploaded for polygons.
+   */
+  polygonStats(): { segments: number; drawnVertices: number; lastUploadBytes: number } {
+    return {
+      segments: this.polygons?.segments ?? 0,
+      drawnVertices: this.polygons?.lastVertices ?? 0,
+      lastUploadBytes: this.polygons?.lastUploadBytes ?? 0,
+    };
   }
 
   /** The WEBGL_lose_context extension, to test context loss. */

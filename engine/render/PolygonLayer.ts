@@ -1,6 +1,7 @@
 import { parseHexColor } from '../../contract/color';
 import type { AnnotationChange, AnnotationStore } from '../AnnotationStore';
 import type { Overlay } from '../tools/Tool';
+import { visibleImageRect } from '../camera';
 import type { View, Viewport } from '../types';
 import { packRgba } from './BoxBuffer';
 import { colorWord, PolygonLines } from './PolygonLines';
@@ -26,6 +27,9 @@ export class PolygonLayer {
   private input: PolygonOverlayInput = { draft: null, proposal: null };
   /** Bytes uploaded by the last frame (tests, benchmarks). */
   lastUploadBytes = 0;
+  /** Outline vertices the last frame drew (after culling; tests, benchmarks). */
+  lastVertices = 0;
+  private readonly ranges: number[] = [];
 
   constructor(private readonly store: AnnotationStore) {
     this.lines = new PolygonLines(store, () => this.colors);
@@ -72,8 +76,11 @@ export class PolygonLayer {
     return this.lines.used;
   }
 
-  /** Uploads what changed and draws; returns the draw calls. */
-  draw(passes: Passes, view: View, viewport: Viewport): number {
+  /**
+   * Uploads what changed and draws; returns the draw calls. `inMap`: the box layer drew the box
+   * map this frame, which holds the polygon outlines too, so only the overlay is drawn.
+   */
+  draw(passes: Passes, view: View, viewport: Viewport, inMap = false): number {
     const pass = passes.polygons;
     this.lastUploadBytes = 0;
     if (this.linesDirty) {
@@ -94,6 +101,10 @@ export class PolygonLayer {
       width: viewport.width,
       height: viewport.height,
     };
-    return pass.draw(cam, this.lines.vertexCount, this.overlay.count);
+    if (inMap) this.ranges.length = 0;
+    else this.lines.visibleRanges(visibleImageRect(view, viewport), this.ranges);
+    this.lastVertices = 0;
+    for (let i = 1; i < this.ranges.length; i += 2) this.lastVertices += this.ranges[i]!;
+    return pass.draw(cam, this.ranges, this.overlay.count);
   }
 }

@@ -1,9 +1,12 @@
 import { POLYGON_VERTEX } from '../../shaders';
 import type { AnnotationStore } from '../AnnotationStore';
+import type { Rect } from '../types';
 
 const WORDS = POLYGON_VERTEX.words;
 /** Spare segments a polygon's range gets, so inserting a vertex or two rewrites it in place. */
 const HEADROOM = 2;
+/** Culling grid: cells per side over the polygons' extent. */
+const GRID = 32;
 
 /** 0xRRGGBBAA as the little-endian word whose bytes are R, G, B, A (the vertex colour layout). */
 export function colorWord(rgba: number): number {
@@ -17,7 +20,13 @@ export function colorWord(rgba: number): number {
  * as it fits, so an edit rewrites only that range and marks it dirty for a sub-range upload;
  * unused segments and deleted polygons get alpha 0 (not drawn). A polygon that outgrows its
  * range moves to the end; the hole is reclaimed at the next {@link rebuild} (a load, new
- * labels). Nothing here runs per frame.
+ * labels). Nothing here runs per polygon per frame.
+ *
+ * Culling: a rebuild lays the ranges out cell by cell of a {@link GRID}² grid over the polygons'
+ * extent and keeps each cell's segment span and the union of its polygons' boxes (grown when
+ * one of them moves); {@link visibleRanges} then returns only the spans of cells meeting the
+ * view, merged, plus the tail of ranges allocated since the rebuild — a few draw calls, and no
+ * vertex work for polygons far off screen.
  */
 export class PolygonLines {
   private f32 = new Float32Array(0);
@@ -27,6 +36,13 @@ export class PolygonLines {
   used = 0;
   private start = new Int32Array(0);
   private cap = new Int32Array(0);
+  private cellOf = new Int32Array(0);
+  /** Per cell: first and end segment. */
+  private cellSpan = new Int32Array(2 * GRID * GRID);
+  /** Per cell: x0, y0, x1, y1 of its polygons' boxes (image px; grown on edits). */
+  private cellBounds = new Float64Array(4 * GRID * GRID);
+  /** Segments from here on were allocated after the last rebuild (always drawn). */
+  private tail = 0;
   private dirtyMin = Infinity;
   private dirtyMax = -1;
 
@@ -62,13 +78,57 @@ export class PolygonLines {
     const n = store.slotCount;
     this.start = new Int32Array(Math.max(n, 256)).fill(-1);
     this.cap = new Int32Array(Math.max(n, 256));
-    let total = 0;
+    this.cellOf = new Int32Array(Math.max(n, 256)).fill(-1);
     const shapes = store.shapesBySlot;
-    for (let s = 0; s < n; s++) if (shapes[s] === 1) total += this.pointsAt(s).length / 2 + HEADROOM;
+    const labels = store.labelsBySlot;
+    const r = store.rects;
+    // The grid spans the polygons' boxes.
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    const slots: number[] = [];
+    for (let s = 0; s < n; s++) {
+      if (shapes[s] !== 1 || (labels[s] ?? -1) < 0) continue;
+      slots.push(s);
+      x0 = Math.min(x0, r[4 * s]!);
+      y0 = Math.min(y0, r[4 * s + 1]!);
+      x1 = Math.max(x1, r[4 * s]! + r[4 * s + 2]!);
+      y1 = Math.max(y1, r[4 * s + 1]! + r[4 * s + 3]!);
+    }
+    const cw = Math.max(1e-9, (x1 - x0) / GRID);
+    const ch = Math.max(1e-9, (y1 - y0) / GRID);
+    const cellCount = new Int32Array(GRID * GRID + 1);
+    let total = 0;
+    for (const s of slots) {
+      const i = Math.min(GRID - 1, Math.floor((r[4 * s]! + r[4 * s + 2]! / 2 - x0) / cw));
+      const j = Math.min(GRID - 1, Math.floor((r[4 * s + 1]! + r[4 * s + 3]! / 2 - y0) / ch));
+      this.cellOf[s] = j * GRID + i;
+      cellCount[j * GRID + i + 1]! += 1;
+      total += this.pointsAt(s).length / 2 + HEADROOM;
+    }
+    // Slots in cell order (a counting sort), so each cell's ranges are one span.
+    for (let c = 1; c <= GRID * GRID; c++) cellCount[c]! += cellCount[c - 1]!;
+    const ordered = new Int32Array(slots.length);
+    for (const s of slots) ordered[cellCount[this.cellOf[s]!]!++] = s;
     this.used = 0;
+    this.tail = Number.MAX_SAFE_INTEGER;
     this.ensure(total);
     this.u32.fill(0);
-    for (let s = 0; s < n; s++) if (shapes[s] === 1) this.write(s);
+    this.cellSpan.fill(0);
+    this.cellBounds.fill(0);
+    let cell = -1;
+    for (const s of ordered) {
+      const c = this.cellOf[s]!;
+      if (c !== cell) {
+        cell = c;
+        this.cellSpan[2 * c] = this.used;
+        this.cellBounds.set([Infinity, Infinity, -Infinity, -Infinity], 4 * c);
+      }
+      this.write(s);
+      this.cellSpan[2 * c + 1] = this.used;
+    }
+    this.tail = this.used;
     this.markDirty(0, Math.max(1, this.used));
   }
 
@@ -101,11 +161,22 @@ export class PolygonLines {
     }
     if (start < 0 || n > cap) {
       if (start >= 0) this.clear(start, start + cap);
+      // A range allocated during a rebuild stays in its cell's span; a later one is in the tail.
+      if (this.used >= this.tail) this.cellOf[s] = -1;
       start = this.used;
       this.ensure(start + n + HEADROOM);
       this.used = start + n + HEADROOM;
       this.start[s] = start;
       this.cap[s] = n + HEADROOM;
+    }
+    const c = this.cellOf[s] ?? -1;
+    if (c >= 0) {
+      const r = this.store.rects;
+      const b = this.cellBounds;
+      b[4 * c] = Math.min(b[4 * c]!, r[4 * s]!);
+      b[4 * c + 1] = Math.min(b[4 * c + 1]!, r[4 * s + 1]!);
+      b[4 * c + 2] = Math.max(b[4 * c + 2]!, r[4 * s]! + r[4 * s + 2]!);
+      b[4 * c + 3] = Math.max(b[4 * c + 3]!, r[4 * s + 1]! + r[4 * s + 3]!);
     }
     const color = this.colors()[label] ?? 0xff808080;
     const f = this.f32;
@@ -126,6 +197,37 @@ export class PolygonLines {
       u[k * 2 * WORDS + 5] = 0;
     }
     this.markDirty(start, end);
+  }
+
+  /**
+   * Vertex ranges to draw for the view `rect` (image px), into `out` as [first, count, …]: the
+   * spans of the grid cells meeting it (adjacent ones merged) and the tail.
+   */
+  visibleRanges(rect: Rect, out: number[] = []): number[] {
+    out.length = 0;
+    const x1 = rect.x + rect.width;
+    const y1 = rect.y + rect.height;
+    const b = this.cellBounds;
+    let runStart = -1;
+    let runEnd = -1;
+    const push = () => {
+      if (runEnd > runStart) out.push(2 * runStart, 2 * (runEnd - runStart));
+    };
+    for (let c = 0; c < GRID * GRID; c++) {
+      const s0 = this.cellSpan[2 * c]!;
+      const s1 = this.cellSpan[2 * c + 1]!;
+      if (s1 <= s0 || b[4 * c]! > x1 || b[4 * c + 2]! < rect.x || b[4 * c + 1]! > y1 || b[4 * c + 3]! < rect.y)
+        continue;
+      if (s0 === runEnd) runEnd = s1;
+      else {
+        push();
+        runStart = s0;
+        runEnd = s1;
+      }
+    }
+    push();
+    if (this.used > this.tail) out.push(2 * this.tail, 2 * (this.used - this.tail));
+    return out;
   }
 
   /** Hides segments [a, b) (alpha 0). */
@@ -160,6 +262,9 @@ export class PolygonLines {
     start.set(this.start);
     const cap = new Int32Array(size);
     cap.set(this.cap);
+    const cellOf = new Int32Array(size).fill(-1);
+    cellOf.set(this.cellOf);
+    this.cellOf = cellOf;
     this.start = start;
     this.cap = cap;
   }

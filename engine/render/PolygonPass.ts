@@ -118,9 +118,12 @@ export class PolygonPass {
     return this.overlay.upload(data, 0, bytes);
   }
 
-  /** Draws `lineVertices` outline vertices and `overlayVertices` overlay vertices; returns the draw calls. */
-  draw(cam: PolygonCamera, lineVertices: number, overlayVertices: number): number {
-    if (lineVertices === 0 && overlayVertices === 0) return 0;
+  /**
+   * Draws the outline vertex ranges `lineRanges` ([first, count, …]) and `overlayVertices`
+   * overlay vertices; returns the draw calls.
+   */
+  draw(cam: PolygonCamera, lineRanges: readonly number[], overlayVertices: number): number {
+    if (lineRanges.length === 0 && overlayVertices === 0) return 0;
     const { gl } = this;
     const u = this.prog.uniforms;
     gl.useProgram(this.prog.program);
@@ -129,13 +132,15 @@ export class PolygonPass {
     setCameraUniforms(gl, u, cam);
     gl.uniform2f(u.u_dash, DASH[0], DASH[1]);
     let calls = 0;
-    if (lineVertices > 0) {
+    if (lineRanges.length > 0) {
       // Attributes without an array take these constant values (context state, not the VAO's).
       if (this.offsetLoc >= 0) gl.vertexAttrib2f(this.offsetLoc, 0, 0);
       if (this.dashLoc >= 0) gl.vertexAttrib1f(this.dashLoc, -1);
       gl.bindVertexArray(this.linesVao);
-      gl.drawArrays(gl.LINES, 0, lineVertices);
-      calls += 1;
+      for (let i = 0; i < lineRanges.length; i += 2) {
+        gl.drawArrays(gl.LINES, lineRanges[i]!, lineRanges[i + 1]!);
+        calls += 1;
+      }
     }
     if (overlayVertices > 0) {
       gl.bindVertexArray(this.overlayVao);

@@ -4,6 +4,7 @@
  * one-pixel outline (a dot when it covers a single map pixel). A pixel holds the label index
  * + 1 (0 = no box); the shader looks the colour up in a palette.
  */
+import { rasterizePolygonOutline } from './polygonMapRaster';
 
 /** Longest side of the box map in pixels (4 MiB at most). */
 export const BOX_MAP_MAX_SIDE = 2048;
@@ -45,7 +46,8 @@ export function rasterizeBoxMap(
  * Draws slots [from, to) into `out` without clearing it. Later slots overwrite earlier ones
  * where they cross, so drawing [0, n) as consecutive ranges in order gives exactly the pixels
  * of one {@link rasterizeBoxMap} call: that is what lets the map be built a chunk per frame.
- * Slots where `shapes` is 1 (polygons, drawn by their own pass) are skipped.
+ * Slots where `shapes` is 1 are polygons: their outlines are drawn from `pointsOf` (skipped
+ * without it).
  */
 export function rasterizeBoxRange(
   out: Uint8Array,
@@ -57,13 +59,19 @@ export function rasterizeBoxRange(
   from: number,
   to: number,
   shapes?: Uint8Array,
+  pointsOf?: (slot: number) => readonly number[] | undefined,
 ): void {
   const maxX = width - 1;
   const maxY = height - 1;
   for (let s = from; s < to; s++) {
     const label = labels[s]!;
-    if (label < 0 || shapes?.[s] === 1) continue;
+    if (label < 0) continue;
     const c = label < 254 ? label + 1 : 255;
+    if (shapes?.[s] === 1) {
+      const points = pointsOf?.(s);
+      if (points) rasterizePolygonOutline(out, width, height, scale, points, c);
+      continue;
+    }
     const x = rects[4 * s]!;
     const y = rects[4 * s + 1]!;
     let x0 = Math.floor(x * scale);

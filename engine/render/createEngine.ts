@@ -117,7 +117,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     const t = tiles.frame(passes, view, viewport, adjustments);
     let calls = t.drawCalls;
     calls += boxes.draw(passes, view, viewport, t.uploadMs);
-    calls += polygons.draw(passes, view, viewport);
+    calls += polygons.draw(passes, view, viewport, boxes.mode === 'map');
     if (core.tool === 'box' && input.hover) {
       passes.crosshair.draw(input.hover.x, input.hover.y, viewport.width, viewport.height, CROSSHAIR);
       calls += 1;
