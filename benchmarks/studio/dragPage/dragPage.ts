@@ -1,7 +1,8 @@
 /**
  * The page of the `drag a box` benchmark: our engine on a procedural 20,000 × 20,000 image,
  * fitted, select tool, with one box to drag at the image centre and `boxes` synthetic boxes
- * around it (none under the press point, so the press always takes that box). The driver in
+ * around it (none under the press point, so the press always takes that box; with
+ * `selectAll=1` all are selected and move together). The driver in
  * ../dragBox.ts presses and moves the real mouse and reads `window.dragBench`.
  */
 import { createEngine, ProceduralTileSource, SYNTHETIC_LABELS, syntheticBoxes, type Box } from '../../../engine';
@@ -27,16 +28,22 @@ declare global {
 export const IMAGE = 20_000;
 export const DRAGGED: Box = { id: 'dragged', x: 9_700, y: 9_800, width: 600, height: 400, label: 0 };
 
-const boxes = Number(new URLSearchParams(location.search).get('boxes') ?? 0);
+const params = new URLSearchParams(location.search);
+const boxes = Number(params.get('boxes') ?? 0);
 const canvas = document.getElementById('canvas') as HTMLCanvasElement;
 const engine = createEngine(canvas, { dpr: 1, tool: 'select', labels: [...SYNTHETIC_LABELS] });
 engine.loadImage(new ProceduralTileSource({ width: IMAGE, height: IMAGE }));
 const cx = DRAGGED.x + DRAGGED.width / 2;
 const cy = DRAGGED.y + DRAGGED.height / 2;
-const others = syntheticBoxes(boxes, IMAGE, IMAGE, 11).filter(
-  (b) => !(cx >= b.x && cx <= b.x + b.width && cy >= b.y && cy <= b.y + b.height),
-);
+// `selectAll=1`: every box is selected, so the drag moves them all; they then keep a margin of a
+// tenth of the image, since a selection moves only as far as its bounding box stays on the image.
+const selectAll = params.get('selectAll') === '1';
+const margin = selectAll ? IMAGE / 10 : 0;
+const others = syntheticBoxes(boxes, IMAGE - 2 * margin, IMAGE - 2 * margin, 11)
+  .map((b) => ({ ...b, x: b.x + margin, y: b.y + margin }))
+  .filter((b) => !(cx >= b.x && cx <= b.x + b.width && cy >= b.y && cy <= b.y + b.height));
 engine.setAnnotations([...others, DRAGGED]);
+if (selectAll) engine.selectAll();
 let errors = 0;
 engine.on('error', () => {
   errors += 1;
