@@ -96,3 +96,14 @@ describe('locked boxes', () => {
     expect(h.boxes()).toEqual([]);
   });
 });
+
+describe('the cursor over a locked box', () => {
+  it('is the default one, not the move cursor', () => {
+    const h = engine([a, b]);
+    h.core.setLocked(['a'], true);
+    h.pointerMove(120, 120);
+    expect(h.core.cursor).toBe('default');
+    h.pointerMove(320, 120);
+    expect(h.core.cursor).toBe('move');
+  });
+});

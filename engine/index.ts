@@ -8,7 +8,10 @@ export { createEngine } from './render/createEngine';
 export type { Engine, EngineEvents, EngineOptions, EngineServices } from './render/engineTypes';
 export type { EngineDebug } from './render/EngineDebug';
 export type { RenderStats } from './render/Renderer';
-export type { AnnotationChange, SlotRange, ChangeSource } from './AnnotationStore';
+export type { AnnotationChange, SlotRange, ChangeSource, RemoteChange } from './AnnotationStore';
+export type { AnnotationFlagState } from './AnnotationFlags';
+export type { KeyInput } from './tools/Tool';
+export { PASTE_OFFSET_PX } from './clipboard';
 export type { BoxCommand } from './commands';
 
 export { HttpTileSource, deepZoomLevels, templateLevel, tileUrl } from './sources/HttpTileSource';

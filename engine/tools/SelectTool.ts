@@ -211,7 +211,10 @@ export class SelectTool implements Tool {
   private hover(ctx: ToolContext, p: Vec2): void {
     const hit = ctx.store.hitTest(p, ctx.handleRadius);
     ctx.store.setHover(hit?.boxId ?? null);
-    ctx.setCursor(!hit ? 'default' : hit.handle === 'body' ? 'move' : resizeCursor(hit.handle));
+    // A locked box can be selected but not moved: no move cursor over it.
+    const cursor =
+      !hit || ctx.store.isLocked(hit.boxId) ? 'default' : hit.handle === 'body' ? 'move' : resizeCursor(hit.handle);
+    ctx.setCursor(cursor);
   }
 
   private finish(ctx: ToolContext): void {
