@@ -83,6 +83,8 @@ export class AnnotationStore {
   private hovered: string | null = null;
   private touchedMin = Infinity;
   private touchedMax = -1;
+  /** The change in progress removed or hid boxes (the selection and hover may hold them). */
+  private lostBoxes = false;
   private readonly target: CommandTarget;
 
   constructor(options: AnnotationStoreOptions = {}) {
@@ -399,12 +401,15 @@ export class AnnotationStore {
     this.touchedMin = Infinity;
     this.touchedMax = -1;
     this.slots.grew = false;
+    this.lostBoxes = false;
   }
 
   private end(command: BoxCommand | null, source: ChangeSource): void {
     const slots = this.touchedMax < 0 ? { start: 0, end: 0 } : { start: this.touchedMin, end: this.touchedMax + 1 };
     this.events.emit('annotations', { command, source, slots, reallocated: this.slots.grew });
-    // Drop deleted and hidden boxes from the selection and hover.
+    // Drop deleted and hidden boxes from the selection and hover (only a change that removed or
+    // hid boxes can have: a move of 100,000 selected boxes skips the scan).
+    if (!this.lostBoxes) return;
     const gone = (id: string) => !this.byId.has(id) || this.flags.isHidden(id);
     let anyGone = false;
     for (const id of this.selected)
@@ -430,6 +435,7 @@ export class AnnotationStore {
     this.byId.set(box.id, box);
     const hidden = this.flags.isHidden(box.id);
     this.slots.write(slot, box, hidden);
+    if (hidden) this.lostBoxes = true;
     if (hidden) this.index.remove(slot);
     else this.index.set(slot, box.x, box.y, box.width, box.height);
     this.touch(slot);
@@ -438,12 +444,14 @@ export class AnnotationStore {
   private remove(id: string): void {
     const slot = this.slots.release(id);
     if (slot < 0) return;
+    this.lostBoxes = true;
     this.byId.delete(id);
     this.index.remove(slot);
     this.touch(slot);
   }
 
   private replaceAll(boxes: readonly Box[]): void {
+    this.lostBoxes = true;
     const previous = this.slots.count;
     const unique = new Map<string, Box>();
     for (const b of boxes) unique.set(b.id, copyBox(b));
