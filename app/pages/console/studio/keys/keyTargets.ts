@@ -8,6 +8,9 @@
  * studio's keys: that is the fix for arrows dying once a slider had been touched.
  */
 
+/** Marks a region that keeps every key to itself (the key map settings, which record keys). */
+export const OWN_KEYS_ATTRIBUTE = 'data-own-keys';
+
 /** Input types that take keys as data; every other type (range, checkbox, button…) does not. */
 const NON_TEXT_INPUT_TYPES = new Set([
   'range',
@@ -35,9 +38,9 @@ export function isTextEntry(target: EventTarget | null): boolean {
   return role !== null && TEXT_ROLES.has(role);
 }
 
-/** Inside an open modal dialog (the cheat sheet, the settings, a confirmation). */
+/** Inside an open modal dialog (the cheat sheet, a confirmation) or a region marked with OWN_KEYS_ATTRIBUTE. */
 export function isInModal(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('[aria-modal="true"]') !== null;
+  return target instanceof Element && target.closest(`[aria-modal="true"], [${OWN_KEYS_ATTRIBUTE}]`) !== null;
 }
 
 const ACTIVATABLE =

@@ -2,8 +2,8 @@ import { Slider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import type { Keymap } from '../../../../../contract/studioKeymap';
+import { describe, expect, it, vi, type Mock } from 'vitest';
+import type { Keymap, StudioAction } from '../../../../../contract/studioKeymap';
 import { queryClient } from '../../../../api/queryClient';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../../test/signedInConsoleTests';
@@ -26,7 +26,7 @@ function Harness({
 }
 
 function setup(
-  names: (keyof StudioKeyHandlers)[],
+  names: StudioAction[],
   {
     overrides,
     options,
@@ -34,7 +34,10 @@ function setup(
   }: { overrides?: Keymap['bindings']; options?: StudioKeysOptions; children?: ReactNode } = {},
 ) {
   const calls = stubFetch({ 'GET auth/user/keymap': () => json(200, { bindings: overrides ?? {} }) });
-  const handlers = Object.fromEntries(names.map((name) => [name, vi.fn()])) as Required<StudioKeyHandlers>;
+  const handlers = Object.fromEntries(names.map((name) => [name, vi.fn<(e: KeyboardEvent) => void>()])) as Record<
+    StudioAction,
+    Mock<(e: KeyboardEvent) => void>
+  >;
   const view = renderWithProviders(
     <QueryClientProvider client={queryClient}>
       <Harness handlers={handlers} options={options}>
