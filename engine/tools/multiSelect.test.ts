@@ -58,6 +58,17 @@ describe('multi-select', () => {
     expect(h.journal).toEqual([]);
   });
 
+  it('Escape during a band drops it and keeps the selection', () => {
+    const h = engine([a, b, c]);
+    h.click(520, 420);
+    h.pointerDown(90, 90);
+    h.pointerMove(400, 200);
+    expect(h.key('Escape')).toBe(true);
+    expect(h.core.overlay.marquee).toBeNull();
+    h.pointerUp(400, 200);
+    expect(h.selection()).toEqual(['c']);
+  });
+
   it('a plain band replaces the selection', () => {
     const h = engine([a, b, c]);
     h.click(520, 420);
