@@ -24,6 +24,10 @@ export { patternPixel, patternPixelAtLevel } from './sources/proceduralPattern';
 export { SYNTHETIC_LABELS, syntheticBoxes } from './sources/syntheticBoxes';
 export { adjustPixel } from '../shaders';
 export { pyramidInfo, DEFAULT_TILE_SIZE } from './pyramid';
+export { attachAssist } from './assist/runAssist';
+export type { AssistEngine, AssistService, AssistTiming, AttachAssistOptions } from './assist/runAssist';
+export type { AssistRequest, AssistShape, ProposalShape } from './tools/AssistTool';
+export type { AssistSeeds, ProposeOptions, RegionProposal, RgbaWindow } from './assist/proposeRegion';
 
 export {
   DEFAULT_ADJUSTMENTS,

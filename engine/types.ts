@@ -114,7 +114,7 @@ export interface LabelClass {
   color: string;
 }
 
-export type ToolName = 'pan' | 'select' | 'box' | 'polygon' | 'zoomIn' | 'zoomOut';
+export type ToolName = 'pan' | 'select' | 'box' | 'polygon' | 'zoomIn' | 'zoomOut' | 'assistPoint';
 
 /** Resize handles of the selected box, and its body (move). */
 export type HandleName = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw' | 'body';

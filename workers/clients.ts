@@ -3,9 +3,11 @@
  * tile never start a thread. The engine gets these as services (`createEngine(canvas, {
  * services: { decoder: tileDecoder() } })`); it never creates workers itself.
  */
-import { releaseProxy, wrap, type Remote } from 'comlink';
+import { releaseProxy, transfer, wrap, type Remote } from 'comlink';
+import type { AssistService } from '../engine/assist/runAssist';
 import type { ImagePyramidService } from '../engine/sources/ImageFileSource';
 import type { TileDecoder } from '../engine/types';
+import type { AssistPointWorkerApi } from './assistPoint.worker';
 import type { DatasetExportWorkerApi } from './datasetExport.worker';
 import type { DatasetImportWorkerApi } from './datasetImport.worker';
 import { DecoderPool, defaultPoolSize } from './DecoderPool';
@@ -97,6 +99,28 @@ export function datasetImportWorker(): { remote: Remote<DatasetImportWorkerApi>;
   const remote = wrap<DatasetImportWorkerApi>(worker);
   return {
     remote,
+    terminate: () => {
+      remote[releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
+
+/**
+ * A new assist-point worker for one studio page: pass `service` to `attachAssist` and call
+ * `terminate` when the page closes. The window's pixels are transferred, not copied.
+ */
+export function assistPointWorker(): { service: AssistService; terminate: () => void } {
+  const worker = new Worker(new URL('./assistPoint.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'assist-point',
+  });
+  const remote = wrap<AssistPointWorkerApi>(worker);
+  return {
+    service: {
+      propose: (window, seeds, options) =>
+        remote.propose(window ? transfer(window, [window.data.buffer]) : null, seeds, options),
+    },
     terminate: () => {
       remote[releaseProxy]();
       worker.terminate();

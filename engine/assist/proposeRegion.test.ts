@@ -12,9 +12,11 @@ describe('proposeRegion on synthetic objects', () => {
       { shape, background, contrast: 80, noise: 6, seed: 10 + i * 3 + j },
       // Low contrast: the object differs by 15 levels a channel, under noise of σ 4.
       { shape, background, contrast: 15, noise: 4, seed: 40 + i * 3 + j },
+      // Small objects (radii 3.6–9 % of the window): grown again at full resolution.
+      { shape, background, contrast: 30, noise: 5, seed: 70 + i * 3 + j, objectScale: 0.3 },
     ]),
   );
-  it.each(cases)('$shape on $background, contrast $contrast: box and polygon IoU ≥ 0.9', (c) => {
+  it.each(cases)('$shape on $background, contrast $contrast, seed $seed: box and polygon IoU ≥ 0.9', (c) => {
     const scene = makeScene({ ...c, width: c.seed % 2 === 0 ? 1024 : 900, height: c.seed % 3 === 0 ? 1024 : 700 });
     const { width, height } = scene.window;
     const proposal = proposeRegion(scene.window, { positives: [scene.click], negatives: [] });

@@ -15,7 +15,7 @@
  */
 import type { Rect, Vec2 } from '../types';
 import { close, fillHoles, seedComponent } from './maskOps';
-import { BACKGROUND, OBJECT, blur, flood, gradient, shrink, type Planes } from './regionGrow';
+import { BACKGROUND, OBJECT, blur, flood, gradient, shrink, type PixelRect, type Planes } from './regionGrow';
 import { simplifyClosed, traceOuterBoundary } from './traceContour';
 
 /** RGBA pixels, row-major, 4 bytes a pixel (the engine's raw TileImage shape). */
@@ -32,7 +32,10 @@ export interface AssistSeeds {
 }
 
 export interface ProposeOptions {
-  /** The longest side the window is shrunk to before growing (default 512). */
+  /**
+   * The longest side the window is shrunk to for the first pass (default 342: a 1024² window is shrunk by 3); a small region
+   * is then grown again at full resolution around itself.
+   */
   maxSide?: number;
   /** Most polygon vertices (default 256): the tolerance grows until it fits. */
   maxVertices?: number;
@@ -50,6 +53,11 @@ export interface RegionProposal {
 
 /** Largest window side accepted (the budget is set for 1024 × 1024). */
 export const MAX_WINDOW_SIDE = 1024;
+
+/** Largest side of the full-resolution pass around a small region found on the shrunk window. */
+const REFINE_SIDE = 256;
+/** Least margin around that region, window px. */
+const REFINE_MARGIN = 16;
 
 /** Half-size of the patch around each positive that gives the seed colour statistics (shrunk px). */
 const SEED_RADIUS = 2;
@@ -80,31 +88,37 @@ function seedStats(p: Planes, seeds: readonly number[]): { r: number; g: number;
   return { r, g, b, spread: Math.sqrt(v / idx.length) };
 }
 
-/** Pixel index of a window point on the shrunk grid, or -1 outside it. */
-function toGrid(p: Vec2, factor: number, w: number, h: number): number {
-  const x = Math.floor(p.x / factor);
-  const y = Math.floor(p.y / factor);
+/** A region found on a grid: the `factor`-shrunk pixels of `rect` (window px), 1 = region. */
+interface Segment {
+  region: Uint8Array;
+  w: number;
+  h: number;
+  factor: number;
+  rect: PixelRect;
+  /** Bounds on the grid, inclusive. */
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  count: number;
+}
+
+/** Grid index of a window point, or -1 outside `rect`. */
+function toGrid(p: Vec2, rect: PixelRect, factor: number, w: number, h: number): number {
+  const x = Math.floor((p.x - rect.x) / factor);
+  const y = Math.floor((p.y - rect.y) / factor);
   return x >= 0 && y >= 0 && x < w && y < h ? y * w + x : -1;
 }
 
-/**
- * The region around the positive click(s) of `window` (see the file comment), or null when no
- * positive lies in the window or the window is larger than {@link MAX_WINDOW_SIDE}.
- */
-export function proposeRegion(
-  window: RgbaWindow,
-  seeds: AssistSeeds,
-  options: ProposeOptions = {},
-): RegionProposal | null {
-  const { width, height, data } = window;
-  if (width < 1 || height < 1 || width > MAX_WINDOW_SIDE || height > MAX_WINDOW_SIDE) return null;
-  if (data.length < width * height * 4) throw new RangeError('window data shorter than width × height × 4');
-  const factor = Math.max(1, Math.ceil(Math.max(width, height) / (options.maxSide ?? 512)));
-  const planes = shrink(width, height, data, factor);
+/** The marker flood on `rect` of the window shrunk by `factor` (see the file comment). */
+function segment(window: RgbaWindow, rect: PixelRect, factor: number, seeds: AssistSeeds): Segment | null {
+  const planes = shrink(window, rect, factor);
   const { width: w, height: h } = planes;
-  const positives = seeds.positives.map((p) => toGrid(p, factor, w, h)).filter((i) => i >= 0);
+  const positives = seeds.positives.map((p) => toGrid(p, rect, factor, w, h)).filter((i) => i >= 0);
   if (positives.length === 0) return null;
   blur(planes);
+  // At full resolution pixel noise is not yet averaged away by the shrinking: blur once more.
+  if (factor === 1) blur(planes);
   const grad = gradient(planes);
 
   const labels = new Uint8Array(w * h);
@@ -124,7 +138,7 @@ export function proposeRegion(
     markBorder(y * w + w - 1);
   }
   for (const p of seeds.negatives) {
-    const i = toGrid(p, factor, w, h);
+    const i = toGrid(p, rect, factor, w, h);
     if (i >= 0) labels[i] = BACKGROUND;
   }
   for (const i of positives) labels[i] = OBJECT;
@@ -136,19 +150,6 @@ export function proposeRegion(
   const region = seedComponent(mask, w, positives);
   if (!region) return null;
   fillHoles(region, w, h);
-  return describe(region, w, h, factor, width, height, options.maxVertices ?? 256);
-}
-
-/** Box, outline and area of `region` (shrunk grid) in window px. */
-function describe(
-  region: Uint8Array,
-  w: number,
-  h: number,
-  factor: number,
-  width: number,
-  height: number,
-  maxVertices: number,
-): RegionProposal | null {
   let minX = w;
   let minY = h;
   let maxX = -1;
@@ -164,12 +165,77 @@ function describe(
       if (y > maxY) maxY = y;
     }
   }
-  if (count === 0) return null;
-  const outline = simplifyClosed(traceOuterBoundary(region, w, h), 1, maxVertices);
-  const points = outline.map((v, k) => Math.min(v * factor, k % 2 === 0 ? width : height));
-  const x0 = minX * factor;
-  const y0 = minY * factor;
-  const x1 = Math.min(width, (maxX + 1) * factor);
-  const y1 = Math.min(height, (maxY + 1) * factor);
-  return { box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, points, area: count * factor * factor };
+  return count > 0 ? { region, w, h, factor, rect, minX, minY, maxX, maxY, count } : null;
+}
+
+/**
+ * The window part around a coarse region for a full-resolution pass: its bounds plus a margin,
+ * or null when that is larger than {@link REFINE_SIDE} (a large region's coarse outline is
+ * already within a few percent) or the coarse pass ran at full resolution.
+ */
+function refineRect(s: Segment, width: number, height: number): PixelRect | null {
+  if (s.factor === 1) return null;
+  const x0 = s.rect.x + s.minX * s.factor;
+  const y0 = s.rect.y + s.minY * s.factor;
+  const x1 = s.rect.x + (s.maxX + 1) * s.factor;
+  const y1 = s.rect.y + (s.maxY + 1) * s.factor;
+  const margin = Math.max(REFINE_MARGIN, Math.round(0.25 * Math.max(x1 - x0, y1 - y0)));
+  const rect = {
+    x: Math.max(0, x0 - margin),
+    y: Math.max(0, y0 - margin),
+    width: 0,
+    height: 0,
+  };
+  rect.width = Math.min(width, x1 + margin) - rect.x;
+  rect.height = Math.min(height, y1 + margin) - rect.y;
+  return Math.max(rect.width, rect.height) <= REFINE_SIDE ? rect : null;
+}
+
+/** Whether the fine region reaches a side of its part that is not the window's edge (it leaked out). */
+function touchesInnerEdge(s: Segment, width: number, height: number): boolean {
+  const { rect } = s;
+  return (
+    (s.minX === 0 && rect.x > 0) ||
+    (s.minY === 0 && rect.y > 0) ||
+    (s.maxX === s.w - 1 && rect.x + rect.width < width) ||
+    (s.maxY === s.h - 1 && rect.y + rect.height < height)
+  );
+}
+
+/**
+ * The region around the positive click(s) of `window` (see the file comment), or null when no
+ * positive lies in the window or the window is larger than {@link MAX_WINDOW_SIDE}.
+ */
+export function proposeRegion(
+  window: RgbaWindow,
+  seeds: AssistSeeds,
+  options: ProposeOptions = {},
+): RegionProposal | null {
+  const { width, height, data } = window;
+  if (width < 1 || height < 1 || width > MAX_WINDOW_SIDE || height > MAX_WINDOW_SIDE) return null;
+  if (data.length < width * height * 4) throw new RangeError('window data shorter than width × height × 4');
+  const factor = Math.max(1, Math.ceil(Math.max(width, height) / (options.maxSide ?? 342)));
+  const coarse = segment(window, { x: 0, y: 0, width, height }, factor, seeds);
+  if (!coarse) return null;
+  let result = coarse;
+  const part = refineRect(coarse, width, height);
+  if (part) {
+    const fine = segment(window, part, 1, seeds);
+    if (fine && !touchesInnerEdge(fine, width, height)) result = fine;
+  }
+  return describe(result, width, height, options.maxVertices ?? 256);
+}
+
+/** Box, outline and area of a segment's region in window px. */
+function describe(s: Segment, width: number, height: number, maxVertices: number): RegionProposal {
+  const { factor, rect } = s;
+  const outline = simplifyClosed(traceOuterBoundary(s.region, s.w, s.h), 1, maxVertices);
+  const points = outline.map((v, k) =>
+    k % 2 === 0 ? Math.min(rect.x + v * factor, width) : Math.min(rect.y + v * factor, height),
+  );
+  const x0 = rect.x + s.minX * factor;
+  const y0 = rect.y + s.minY * factor;
+  const x1 = Math.min(width, rect.x + (s.maxX + 1) * factor);
+  const y1 = Math.min(height, rect.y + (s.maxY + 1) * factor);
+  return { box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, points, area: s.count * factor * factor };
 }

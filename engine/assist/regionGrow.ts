@@ -15,57 +15,76 @@ export interface Planes {
   b: Float32Array;
 }
 
+/** RGBA pixels, row-major, 4 bytes a pixel. */
+export interface Rgba {
+  width: number;
+  height: number;
+  data: ArrayLike<number>;
+}
+
+/** A pixel rectangle of an image (integers). */
+export interface PixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /**
- * RGBA pixels shrunk by the integer `factor` (each output pixel averages its factor × factor
- * block, clipped at the edges) into planar floats. Factor 1 copies.
+ * The part `rect` of `image` shrunk by the integer `factor` (each output pixel averages its
+ * factor × factor block, clipped at the edges) into planar floats. Factor 1 copies.
  */
-export function shrink(width: number, height: number, data: ArrayLike<number>, factor: number): Planes {
-  const w = Math.ceil(width / factor);
-  const h = Math.ceil(height / factor);
+export function shrink(image: Rgba, rect: PixelRect, factor: number): Planes {
+  const { data } = image;
+  const w = Math.ceil(rect.width / factor);
+  const h = Math.ceil(rect.height / factor);
   const r = new Float32Array(w * h);
   const g = new Float32Array(w * h);
   const b = new Float32Array(w * h);
-  if (factor === 2) return shrinkByTwo(width, height, data, { width: w, height: h, r, g, b });
-  const column = new Int32Array(width);
-  for (let x = 0; x < width; x++) column[x] = (x / factor) | 0;
-  for (let y = 0; y < height; y++) {
-    const row = ((y / factor) | 0) * w;
-    let src = y * width * 4;
-    for (let x = 0; x < width; x++, src += 4) {
-      const o = row + column[x]!;
-      r[o] = r[o]! + data[src]!;
-      g[o] = g[o]! + data[src + 1]!;
-      b[o] = b[o]! + data[src + 2]!;
-    }
-  }
-  if (factor === 1) return { width: w, height: h, r, g, b };
-  // Edge blocks may be clipped: divide each by its own pixel count.
+  if (factor === 2) return shrinkByTwo(image, rect, { width: w, height: h, r, g, b });
+  const column = new Int32Array(rect.width);
+  for (let x = 0; x < rect.width; x++) column[x] = ((x / factor) | 0) * 3;
+  // One output row's sums, interleaved: small enough to stay in cache while its rows are read.
+  const acc = new Float64Array(w * 3);
   for (let oy = 0; oy < h; oy++) {
-    const rows = Math.min(height, (oy + 1) * factor) - oy * factor;
+    acc.fill(0);
+    const y0 = oy * factor;
+    const y1 = Math.min(rect.height, y0 + factor);
+    for (let y = y0; y < y1; y++) {
+      let src = ((rect.y + y) * image.width + rect.x) * 4;
+      for (let x = 0; x < rect.width; x++, src += 4) {
+        const o = column[x]!;
+        acc[o] = acc[o]! + data[src]!;
+        acc[o + 1] = acc[o + 1]! + data[src + 1]!;
+        acc[o + 2] = acc[o + 2]! + data[src + 2]!;
+      }
+    }
+    const rows = y1 - y0;
     for (let ox = 0; ox < w; ox++) {
-      const inv = 1 / (rows * (Math.min(width, (ox + 1) * factor) - ox * factor));
+      // Edge blocks may be clipped: each divides by its own pixel count.
+      const inv = 1 / (rows * (Math.min(rect.width, (ox + 1) * factor) - ox * factor));
       const o = oy * w + ox;
-      r[o] = r[o]! * inv;
-      g[o] = g[o]! * inv;
-      b[o] = b[o]! * inv;
+      r[o] = acc[ox * 3]! * inv;
+      g[o] = acc[ox * 3 + 1]! * inv;
+      b[o] = acc[ox * 3 + 2]! * inv;
     }
   }
   return { width: w, height: h, r, g, b };
 }
 
 /** {@link shrink} by 2, the usual case (1024² to 512²): each output reads its 2 × 2 block once. */
-function shrinkByTwo(width: number, height: number, data: ArrayLike<number>, out: Planes): Planes {
+function shrinkByTwo(image: Rgba, rect: PixelRect, out: Planes): Planes {
+  const { data } = image;
   const { width: w, height: h, r, g, b } = out;
-  const stride = width * 4;
+  const stride = image.width * 4;
   for (let oy = 0; oy < h; oy++) {
     const y = oy * 2;
-    const dy = y + 1 < height ? stride : 0;
-    for (let ox = 0; ox < w; ox++) {
-      const x = ox * 2;
-      const a = y * stride + x * 4;
-      const dx = x + 1 < width ? 4 : 0;
+    // A clipped edge block repeats its pixels, which averages the same as dividing by its count.
+    const dy = y + 1 < rect.height ? stride : 0;
+    let a = ((rect.y + y) * image.width + rect.x) * 4;
+    for (let ox = 0; ox < w; ox++, a += 8) {
+      const dx = ox * 2 + 1 < rect.width ? 4 : 0;
       const o = oy * w + ox;
-      // A clipped edge block repeats its pixels, which averages the same as dividing by its count.
       r[o] = (data[a]! + data[a + dx]! + data[a + dy]! + data[a + dy + dx]!) * 0.25;
       g[o] = (data[a + 1]! + data[a + dx + 1]! + data[a + dy + 1]! + data[a + dy + dx + 1]!) * 0.25;
       b[o] = (data[a + 2]! + data[a + dx + 2]! + data[a + dy + 2]! + data[a + dy + dx + 2]!) * 0.25;
@@ -172,21 +191,22 @@ export function flood(width: number, height: number, grad: Float32Array, labels:
     else next[tail[0]!] = j;
     tail[0] = j;
   }
-  const offsets = Int32Array.of(-1, 1, -pw, pw);
+  // Appending to the level being drained is fine: the walk reaches it. Unrolled over the four
+  // neighbours: this loop is most of the proposal's time.
   for (let q = 0; q < LEVELS; q++) {
     let i = head[q]!;
     while (i >= 0) {
       const label = lab[i]!;
       for (let k = 0; k < 4; k++) {
-        const j = i + offsets[k]!;
+        const j = k === 0 ? i - 1 : k === 1 ? i + 1 : k === 2 ? i - pw : i + pw;
         if (lab[j] !== UNLABELLED) continue;
         lab[j] = label;
         const lj = level[j]!;
         const qj = lj > q ? lj : q;
         next[j] = -1;
-        // Appending to the level being drained is fine: the walk below reaches it.
-        if (tail[qj]! < 0) head[qj] = j;
-        else next[tail[qj]!] = j;
+        const t = tail[qj]!;
+        if (t < 0) head[qj] = j;
+        else next[t] = j;
         tail[qj] = j;
       }
       i = next[i]!;

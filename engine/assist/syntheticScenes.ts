@@ -20,6 +20,8 @@ export interface SceneOptions {
   contrast?: number;
   /** Standard deviation of the per-pixel noise (default 6). */
   noise?: number;
+  /** Object size as a share of the default (radii 12–30 % of the shorter side); default 1. */
+  objectScale?: number;
 }
 
 export interface Scene {
@@ -51,8 +53,9 @@ export function makeScene(o: SceneOptions): Scene {
   const noise = o.noise ?? 6;
   const cx = width * randomRange(random, 0.4, 0.6);
   const cy = height * randomRange(random, 0.4, 0.6);
-  const rx = Math.min(width, height) * randomRange(random, 0.12, 0.3);
-  const ry = Math.min(width, height) * randomRange(random, 0.12, 0.3);
+  const size = Math.min(width, height) * (o.objectScale ?? 1);
+  const rx = size * randomRange(random, 0.12, 0.3);
+  const ry = size * randomRange(random, 0.12, 0.3);
   const phases = [random() * 6.28, random() * 6.28, random() * 6.28];
   const inside = (x: number, y: number): boolean => {
     const dx = x - cx;

@@ -50,6 +50,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
   });
   let adjustments: Adjustments = { ...DEFAULT_ADJUSTMENTS };
   let lastError: EngineErrorCode | null = null;
+  let currentSource: TileSource | null = null;
   let disposed = false;
   const stats: RenderStats = { frames: 0, textureUploads: 0, tileRequests: 0, drawCalls: 0, lastFrameMs: 0 };
   const idleWaiters: Array<() => void> = [];
@@ -191,6 +192,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
       canvas.style.cursor = cursor;
     }),
     core.on('error', (e) => error(e.code)),
+    core.on('assistRequest', (e) => events.emit('assistRequest', e)),
   ];
   canvas.style.cursor = core.cursor;
 
@@ -207,6 +209,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
 
   const engine: Engine = {
     loadImage(source: TileSource) {
+      currentSource = source;
       if (usesEngineServices(source)) source.attachServices(options.services ?? {});
       tiles.setSource(source);
       core.setImageSize({ width: source.info.width, height: source.info.height });
@@ -253,6 +256,8 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     keyDown: (key) => core.keyDown(key),
     undo: () => core.undo(),
     redo: () => core.redo(),
+    setProposal: (shape) => core.setProposal(shape),
+    setAssistShape: (shape) => core.setAssistShape(shape),
     resize,
     dispose() {
       if (disposed) return;
@@ -275,6 +280,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     getFlags: (id: string) => core.getFlags(id),
     getAdjustments: () => ({ ...adjustments }),
     getError: () => lastError,
+    getSource: () => currentSource,
     canUndo: () => core.canUndo,
     canRedo: () => core.canRedo,
     stats: () => ({ ...stats }),
