@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { registerVerified, storeSession } from './consoleSession';
 
 /*
- * The image viewer against the real server: a 3000 × 2000 PNG gets a DeepZoom pyramid and opens
+ * The studio's image display against the real server: a 3000 × 2000 PNG gets a DeepZoom pyramid and opens
  * from the image list on its tiles (WebGL on SwiftShader); the screen is read back and compared
  * with the image's known colours; zooming in brings finer tiles; once the 8 s access token has
  * expired, panning still loads tiles (each fetch renews the token once on 401); the image's box
@@ -202,7 +202,7 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
 
   // The box arrived, and its name tag is drawn in the label's colour (cyan) just above its
   // top-left corner (inside the box when that corner is near the canvas top).
-  await wait(page.getByTestId('viewer-annotations')).toHaveText('주석 1개');
+  await wait(page.getByTestId('viewer-annotations')).toHaveText('어노테이션 1개');
   let shot = await readCanvas(canvas);
   const z = fitZoom(shot.width, shot.height, 3000, 2000);
   const tagX = shot.width / 2 + (2100 - 1500) * z;
@@ -272,7 +272,9 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
   expectColour(shot.at(cx + 30, cy + 30), blockColour(3, 2), 'zoomed bottom right');
   const zoomed = (await zoomPercent()) / 100;
 
-  // Let the access token expire, then pan towards the top-left corner, beyond the tiles loaded so far.
+  // Let the access token expire, then pan (the move tool: a detection project starts on the box
+  // tool) towards the top-left corner, beyond the tiles loaded so far.
+  await page.getByTestId('tool-pan').click();
   await page.waitForTimeout(9_000);
   const beforePan = tiles.length;
   let moved = { x: 0, y: 0 };

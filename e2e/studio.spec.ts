@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { storeSession } from './consoleSession';
 import {
   clickImage,
   dragImage,
   engineBoxes,
   flatPng,
+  newAccount,
   openStudio,
   putAnnotations,
   selectionSize,
@@ -14,7 +16,8 @@ import {
  * The labeling studio against the real server, with the mouse and the keyboard: draw, move,
  * resize and delete boxes, a box under 20 × 20 refused with a message, classes by number keys,
  * undo and redo, multi-select (Shift-click, Ctrl+A) deleted and restored as one undo step, copy
- * the previous image's annotations, and copy-paste onto another image.
+ * the previous image's annotations, and copy-paste onto another image; a second worker on the
+ * same image sees it read-only with the holder's name.
  */
 const wait = expect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -146,4 +149,40 @@ test('boxes by mouse and keys: draw, refuse a small one, classes 1–9, move, re
   await page.keyboard.press('Control+KeyV');
   await expect(rows).toHaveCount(4);
   expect((await engineBoxes(page)).some((b) => b.width === 200 && b.height === 150)).toBe(true);
+});
+
+test('a second worker on the same image sees it read-only with who holds it', async ({ page, browser }) => {
+  const project = await studioProject(page, {
+    labels: [{ name: 'cat', color: '#00ffff' }],
+    images: [{ name: 'one.png', png: await flatPng(640, 480, [80, 80, 80]) }],
+  });
+  const imageId = project.ids.get('one.png')!;
+  // The owner opens the image first and so holds it.
+  await openStudio(page, project.projectId, imageId);
+  await expect(page.getByTestId('studio-readonly')).toHaveCount(0);
+  await expect(page.getByTestId('tool-box')).toBeEnabled();
+
+  const second = await newAccount(page.request, 'Second Worker');
+  const invited = await page.request.post(`/api/projects/${project.projectId}/members`, {
+    headers: await project.owner.auth(),
+    data: { email: second.email, role: 'worker' },
+  });
+  expect(invited.ok()).toBe(true);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 760 } });
+  const other = await context.newPage();
+  await storeSession(other, await second.login());
+  await openStudio(other, project.projectId, imageId);
+  const notice = other.getByTestId('studio-readonly');
+  await wait(notice).toContainText('다른 작업자가 이미 작업 중입니다');
+  await expect(notice).toContainText('Studio Owner');
+  await expect(notice).toHaveAttribute('data-reason', 'locked');
+  // Nothing can be drawn or changed: the drawing tools are off and a drag draws nothing.
+  await expect(other.getByTestId('tool-box')).toBeDisabled();
+  await expect(other.getByTestId('tool-pan')).toHaveAttribute('aria-pressed', 'true');
+  await dragImage(other, { x: 100, y: 100 }, { x: 300, y: 250 });
+  await expect(other.getByTestId('annotation-row')).toHaveCount(0);
+  // The holder still edits.
+  await dragImage(page, { x: 100, y: 100 }, { x: 300, y: 250 });
+  await wait(page.getByTestId('annotation-row')).toHaveCount(1);
+  await context.close();
 });

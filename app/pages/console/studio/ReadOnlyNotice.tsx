@@ -1,23 +1,9 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageLock } from '../../../../contract/apiImageLocks';
 
-export type ReadOnlyReason = { type: 'role' } | { type: 'locked'; lock: ImageLock | null; onTakeOver: () => void };
-
-/** Whether the lease has run out (then anyone may take the image over). */
-function useExpired(expiresAt: string | undefined): boolean {
-  const [now, setNow] = useState(() => Date.now());
-  const end = expiresAt ? Date.parse(expiresAt) : NaN;
-  useEffect(() => {
-    if (!Number.isFinite(end)) return undefined;
-    const wait = end - Date.now();
-    if (wait <= 0) return undefined;
-    const timer = setTimeout(() => setNow(Date.now()), wait + 250);
-    return () => clearTimeout(timer);
-  }, [end]);
-  return Number.isFinite(end) && end <= now;
-}
+export type ReadOnlyReason =
+  { type: 'role' } | { type: 'locked'; lock: ImageLock | null; canTakeOver: boolean; onTakeOver: () => void };
 
 /**
  * Why the studio is read-only: the role cannot edit, or another worker holds the image (spec:
@@ -27,7 +13,6 @@ function useExpired(expiresAt: string | undefined): boolean {
 export function ReadOnlyNotice({ reason }: { reason: ReadOnlyReason }) {
   const { t } = useTranslation('studio');
   const lock = reason.type === 'locked' ? reason.lock : null;
-  const expired = useExpired(lock?.expiresAt);
   return (
     <HStack
       role="status"
@@ -50,7 +35,7 @@ export function ReadOnlyNotice({ reason }: { reason: ReadOnlyReason }) {
             ? t('readOnly.locked', { name: lock.holder.name })
             : t('readOnly.lockedUnknown')}
       </Text>
-      {reason.type === 'locked' && expired && (
+      {reason.type === 'locked' && reason.canTakeOver && (
         <Button size="xs" colorPalette="orange" onClick={reason.onTakeOver} data-testid="studio-takeover">
           {t('readOnly.takeOver')}
         </Button>

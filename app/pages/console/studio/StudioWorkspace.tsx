@@ -16,6 +16,10 @@ import { toaster } from '../toaster';
 import { AdjustmentsPanel } from './AdjustmentsPanel';
 import { Filmstrip } from './Filmstrip';
 import { ImageNotice } from './ImageNotice';
+import { AppDialog } from '../../../components/Dialog';
+import { CheatSheet } from './keys/CheatSheet';
+import { KeymapSettings } from './keys/KeymapSettings';
+import { useKeymap } from './keys/useKeymap';
 import { useStudioKeys } from './keys/useStudioKeys';
 import { ReadOnlyNotice, type ReadOnlyReason } from './ReadOnlyNotice';
 import { SidePanel } from './SidePanel';
@@ -23,7 +27,11 @@ import { StudioHeader } from './StudioHeader';
 import { StudioStage } from './StudioStage';
 import { StudioToolbar } from './StudioToolbar';
 import { canEditAnnotations, defaultTool, studioKind } from './studioKind';
+import { ConflictDialog } from './sync/ConflictDialog';
+import { SaveIndicator } from './sync/SaveIndicator';
 import { useAnnotationSync } from './sync/useAnnotationSync';
+import { useImageLock } from './sync/useImageLock';
+import { useLeaveGuard } from './sync/useLeaveGuard';
 import { useClassification } from './useClassification';
 import { useEngineAnnotations } from './useEngineAnnotations';
 import { useKeyHint } from './useKeyHint';
@@ -41,7 +49,7 @@ export interface StudioWorkspaceProps {
   imageId: string;
 }
 
-type Dialog = 'cheatSheet' | 'keys' | null;
+type Dialog = 'cheatSheet' | 'keys' | 'conflicts' | null;
 
 /**
  * The studio's screen: compact header, read-only notice, toolbar, adjustments, the canvas with
@@ -64,7 +72,13 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
   const annotationsQ = useImageAnnotations(project.id, imageId, current && ready);
   const serverAnnotations = current ? annotationsQ.data : undefined;
 
-  const readOnlyReason: ReadOnlyReason | null = canEditAnnotations(project.role) ? null : { type: 'role' };
+  const canEdit = canEditAnnotations(project.role);
+  const lock = useImageLock(project.id, imageId, { enabled: current && ready && canEdit });
+  const readOnlyReason: ReadOnlyReason | null = !canEdit
+    ? { type: 'role' }
+    : lock.status === 'theirs'
+      ? { type: 'locked', lock: lock.lock, canTakeOver: lock.canTakeOver, onTakeOver: () => void lock.takeOver() }
+      : null;
   const readOnly = readOnlyReason !== null;
   const sync = useAnnotationSync({
     projectId: project.id,
@@ -74,7 +88,11 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
     kind,
     enabled: current && ready && !readOnly,
   });
-  useEngineAnnotations({ engine, imageId, annotations: serverAnnotations, labels, onEdit: sync.record });
+  // The save layer's view (the server's state under this user's unsynced edits); a read-only view
+  // that it does not load shows the server's.
+  const annotations = sync.annotations ?? (readOnly ? serverAnnotations : undefined);
+  useEngineAnnotations({ engine, imageId, annotations, labels, onEdit: sync.record });
+  useLeaveGuard(sync.status.unsynced);
 
   const [adjustments, setAdjustments] = useStoredAdjustments(userId, project.id);
   useEffect(() => engine?.setAdjustments(adjustments), [engine, adjustments]);
@@ -100,7 +118,10 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
     });
   }, [engine, t]);
 
-  const classification = useClassification(imageId, serverAnnotations);
+  const classification = useClassification(
+    imageId,
+    sync.imageClass ?? annotations?.find((a) => a.kind === 'class')?.labelId ?? null,
+  );
   const step = useCallback(
     (direction: 'previous' | 'next') => {
       const id = direction === 'next' ? neighbors.nextId : neighbors.prevId;
@@ -115,6 +136,7 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
   const clipboard = useRef<EngineBox[]>([]);
   const [flagsVersion, setFlagsVersion] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const { keymap } = useKeymap();
   const [panels, setPanels] = useState({ adjustments: false, help: false });
   const [side, setSide] = useState<boolean | null>(null);
 
@@ -171,6 +193,7 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
             <TileProgress />
           </Box>
         )}
+        {ready && !readOnly && <SaveIndicator status={sync.status} onReview={() => setDialog('conflicts')} />}
       </StudioHeader>
       {readOnlyReason && <ReadOnlyNotice reason={readOnlyReason} />}
       {ready && (
@@ -225,7 +248,30 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
         onOpen={(id) => navigate(projectImageHref(project.id, id))}
         keys={filmstripKeys}
       />
-      {dialog && null}
+      <CheatSheet
+        open={dialog === 'cheatSheet'}
+        onOpenChange={(open) => setDialog(open ? 'cheatSheet' : null)}
+        keymap={keymap}
+      />
+      <AppDialog
+        open={dialog === 'keys'}
+        title={t('toolbar.keySettings')}
+        onClose={() => setDialog(null)}
+        cancelText={null}
+        width={720}
+        mobileFull
+      >
+        <KeymapSettings />
+      </AppDialog>
+      <ConflictDialog
+        open={dialog === 'conflicts'}
+        onClose={() => setDialog(null)}
+        conflicts={sync.conflicts}
+        rejected={sync.rejected}
+        labels={labels}
+        onResolve={(id, keep) => engine?.applyRemote(sync.resolve(id, keep))}
+        onDismiss={(id) => engine?.applyRemote(sync.dismissRejected(id))}
+      />
     </Flex>
   );
 }

@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import type { Annotation } from '../../../../contract/apiAnnotations';
 
 /** Where the 'advance to the next image after assigning' choice is kept (per browser). */
 const ADVANCE_KEY = 'maru.studio.advanceAfterClass';
@@ -13,14 +12,13 @@ function readAdvance(): boolean {
 }
 
 /**
- * The class of the image in a classification project: the server's until the user assigns one
- * here (then theirs, for this image), and the 'advance after assigning' option.
+ * The class of the image in a classification project: the saved one (with unsynced edits) until
+ * the user assigns one here (then theirs at once, for this image), and the 'advance after assigning' option.
  */
-export function useClassification(imageId: string, annotations: readonly Annotation[] | undefined) {
+export function useClassification(imageId: string, savedClass: string | null) {
   const [assigned, setAssigned] = useState<{ imageId: string; labelId: string } | null>(null);
   const [advance, setAdvanceState] = useState(readAdvance);
-  const serverClass = annotations?.find((a) => a.kind === 'class')?.labelId ?? null;
-  const classId = assigned?.imageId === imageId ? assigned.labelId : serverClass;
+  const classId = assigned?.imageId === imageId ? assigned.labelId : savedClass;
   const assign = useCallback((labelId: string) => setAssigned({ imageId, labelId }), [imageId]);
   const setAdvance = useCallback((on: boolean) => {
     setAdvanceState(on);
