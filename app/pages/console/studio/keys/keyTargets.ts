@@ -3,8 +3,8 @@
  *
  * The studio listens on window in the capture phase, so it sees every key before a focused
  * control does. It stands aside only for text entry (typing must never draw or delete), modal
- * dialogs (their own keys, e.g. the key recorder), and Enter/Space on a button that has keyboard
- * focus (activating it). A slider, switch or button used with the pointer keeps no claim on the
+ * dialogs and open menus (their own keys; also the key recorder), and Enter/Space on a button that
+ * has keyboard focus (activating it). A slider, switch or button used with the pointer keeps no claim on the
  * studio's keys: that is the fix for arrows dying once a slider had been touched.
  */
 
@@ -38,9 +38,15 @@ export function isTextEntry(target: EventTarget | null): boolean {
   return role !== null && TEXT_ROLES.has(role);
 }
 
-/** Inside an open modal dialog (the cheat sheet, a confirmation) or a region marked with OWN_KEYS_ATTRIBUTE. */
-export function isInModal(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest(`[aria-modal="true"], [${OWN_KEYS_ATTRIBUTE}]`) !== null;
+/**
+ * Inside an open modal dialog (the cheat sheet, a confirmation), an open menu or list box (arrows,
+ * Enter and Esc drive it until it closes), or a region marked with OWN_KEYS_ATTRIBUTE.
+ */
+export function isInOwnKeysRegion(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest(`[aria-modal="true"], [role="menu"], [role="listbox"], [${OWN_KEYS_ATTRIBUTE}]`) !== null
+  );
 }
 
 const ACTIVATABLE =
@@ -71,5 +77,5 @@ export function isControlActivation(event: Pick<KeyboardEvent, 'code' | 'target'
 
 /** Whether the studio must leave this keystroke alone. */
 export function belongsToPage(event: Pick<KeyboardEvent, 'code' | 'target'>): boolean {
-  return isTextEntry(event.target) || isInModal(event.target) || isControlActivation(event);
+  return isTextEntry(event.target) || isInOwnKeysRegion(event.target) || isControlActivation(event);
 }

@@ -253,6 +253,26 @@ describe('useStudioKeys', () => {
     expect(handlers.box).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves arrows, Enter and Esc to an open menu', () => {
+    const { handlers } = setup(['nudgeDown', 'confirm', 'cancel'], {
+      children: (
+        <div role="menu">
+          <div role="menuitem" tabIndex={-1}>
+            zoom to 100%
+          </div>
+        </div>
+      ),
+    });
+    const item = document.querySelector<HTMLElement>('[role="menuitem"]')!;
+    act(() => item.focus());
+    expect(press(item, 'ArrowDown')).toBe(false);
+    expect(press(item, 'Enter')).toBe(false);
+    expect(press(item, 'Escape')).toBe(false);
+    expect(handlers.nudgeDown).not.toHaveBeenCalled();
+    expect(handlers.confirm).not.toHaveBeenCalled();
+    expect(handlers.cancel).not.toHaveBeenCalled();
+  });
+
   it('leaves Enter and Space to a button that has keyboard focus, but not the other keys', () => {
     const onPanHold = vi.fn();
     const { handlers } = setup(['confirm', 'nudgeRight'], {
