@@ -20,6 +20,7 @@ const NEEDS = {
   render: ['chromium'],
   gallery: ['chromium', 'client build'],
   zip: ['chromium', 'unzip'],
+  studio: ['chromium'],
 };
 /** Each benchmark's short mode for `--quick` (explicit environment settings still win). */
 const QUICK = {
@@ -28,6 +29,7 @@ const QUICK = {
   api: { env: { API_BENCH_SECONDS: '1', API_BENCH_ROUNDS: '1' } },
   gallery: { env: { GALLERY_BENCH_IMAGES: '200' } },
   zip: { args: ['--quick'] },
+  studio: { env: { ASSIST_RUNS: '10', STUDIO_BENCH_SAVES: '5', DRAG_RUNS: '1', DRAG_MOVES: '30' } },
 };
 /** What the client build (dist/) is made from: a build older than any of these is rebuilt. */
 const CLIENT_SOURCES = [
