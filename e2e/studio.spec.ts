@@ -149,6 +149,18 @@ test('boxes by mouse and keys: draw, refuse a small one, classes 1–9, move, re
   await page.keyboard.press('Control+KeyV');
   await expect(rows).toHaveCount(4);
   expect((await engineBoxes(page)).some((b) => b.width === 200 && b.height === 150)).toBe(true);
+
+  // Every edit reached the server: Ctrl+S sends this image's at once; the other image's went on their own.
+  await page.keyboard.press('Control+KeyS');
+  const serverCount = async (imageId: string) => {
+    const response = await page.request.get(`/api/projects/${project.projectId}/images/${imageId}/annotations`, {
+      headers: await project.owner.auth(),
+    });
+    return ((await response.json()) as { annotations: unknown[] }).annotations.length;
+  };
+  await expect.poll(() => serverCount(prev), { timeout: 30_000 }).toBe(4);
+  await expect.poll(() => serverCount(work), { timeout: 30_000 }).toBe(2);
+  await wait(page.getByTestId('save-indicator')).toHaveAttribute('data-state', 'saved');
 });
 
 test('a second worker on the same image sees it read-only with who holds it', async ({ page, browser }) => {
@@ -184,5 +196,29 @@ test('a second worker on the same image sees it read-only with who holds it', as
   // The holder still edits.
   await dragImage(page, { x: 100, y: 100 }, { x: 300, y: 250 });
   await wait(page.getByTestId('annotation-row')).toHaveCount(1);
+  await context.close();
+});
+
+test('at phone width the canvas fills the screen and the side panel opens over it', async ({ browser, page }) => {
+  const project = await studioProject(page, {
+    subtype: 'IMAGE_SEGMENTATION',
+    labels: [{ name: 'cat', color: '#00ffff' }],
+    images: [{ name: 'phone.png', png: await flatPng(640, 480, [80, 80, 80]) }],
+  });
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true });
+  const phone = await context.newPage();
+  await storeSession(phone, await project.owner.login());
+  await openStudio(phone, project.projectId, project.ids.get('phone.png')!);
+  // Segmentation starts on the polygon tool.
+  await expect(phone.getByTestId('tool-polygon')).toHaveAttribute('aria-pressed', 'true');
+  const canvas = (await phone.getByTestId('viewer-canvas').boundingBox())!;
+  expect(canvas.width).toBeGreaterThan(360);
+  expect(canvas.height).toBeGreaterThan(400);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(phone.getByTestId('studio-side')).toBeHidden();
+  await phone.getByTestId('studio-side-toggle').click();
+  await expect(phone.getByTestId('label-palette')).toBeVisible();
+  await phone.getByTestId('studio-side-toggle').click();
+  await expect(phone.getByTestId('studio-side')).toBeHidden();
   await context.close();
 });

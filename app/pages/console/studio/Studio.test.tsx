@@ -197,6 +197,17 @@ describe('studio states', () => {
     await waitFor(() => expect(view.location.history.at(-1)).toBe('/console/projects/p1/images/i3'));
   });
 
+  it('segmentation offers the polygon tool, not the box', async () => {
+    render(
+      'i2',
+      { 'GET projects/p1/images/i2': () => json(200, imageFixture({ id: 'i2', fileName: 'big.png', tiles: pyramid })) },
+      { project: projectFixture({ subtype: 'IMAGE_SEGMENTATION' }) },
+    );
+    expect(await screen.findByTestId('tool-polygon')).toBeTruthy();
+    expect(screen.queryByTestId('tool-box')).toBeNull();
+    expect(screen.getByTestId('annotation-list')).toBeTruthy();
+  });
+
   it('a project without label classes says so, with a link to the dataset tab', async () => {
     render('i2', {
       'GET projects/p1/labels': () => json(200, []),

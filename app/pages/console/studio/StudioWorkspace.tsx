@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import type { ImageItem, Label, Project } from '../../../../contract/apiProjects';
 import { projectImageHref } from '../../../../contract/projectRoutes';
-import type { Box as EngineBox, ToolName } from '../../../../engine';
+import type { Box as EngineBox, EngineErrorCode, ToolName } from '../../../../engine';
 import { useEngine } from '../../../components/engine';
 import { auth } from '../../../state/auth';
 import { annotationBoxes } from '../image/annotationBoxes';
@@ -32,6 +32,7 @@ import { SaveIndicator } from './sync/SaveIndicator';
 import { useAnnotationSync } from './sync/useAnnotationSync';
 import { useImageLock } from './sync/useImageLock';
 import { useLeaveGuard } from './sync/useLeaveGuard';
+import { useAssistPoint } from './useAssistPoint';
 import { useClassification } from './useClassification';
 import { useEngineAnnotations } from './useEngineAnnotations';
 import { useKeyHint } from './useKeyHint';
@@ -117,6 +118,11 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
       }
     });
   }, [engine, t]);
+  const onAssistError = useCallback(
+    (code: EngineErrorCode) => toaster.create({ type: 'warning', title: t(`engineErrors.${code}`), duration: 3000 }),
+    [t],
+  );
+  useAssistPoint(engine, kind, ready && !readOnly, onAssistError);
 
   const classification = useClassification(
     imageId,
