@@ -42,8 +42,6 @@ export function shrink(image: Rgba, rect: PixelRect, factor: number): Planes {
   const g = new Float32Array(w * h);
   const b = new Float32Array(w * h);
   if (factor === 2) return shrinkByTwo(image, rect, { width: w, height: h, r, g, b });
-  const column = new Int32Array(rect.width);
-  for (let x = 0; x < rect.width; x++) column[x] = ((x / factor) | 0) * 3;
   // One output row's sums, interleaved: small enough to stay in cache while its rows are read.
   const acc = new Float64Array(w * 3);
   for (let oy = 0; oy < h; oy++) {
@@ -52,11 +50,19 @@ export function shrink(image: Rgba, rect: PixelRect, factor: number): Planes {
     const y1 = Math.min(rect.height, y0 + factor);
     for (let y = y0; y < y1; y++) {
       let src = ((rect.y + y) * image.width + rect.x) * 4;
-      for (let x = 0; x < rect.width; x++, src += 4) {
-        const o = column[x]!;
-        acc[o] = acc[o]! + data[src]!;
-        acc[o + 1] = acc[o + 1]! + data[src + 1]!;
-        acc[o + 2] = acc[o + 2]! + data[src + 2]!;
+      for (let ox = 0, x = 0; ox < w; ox++) {
+        const end = Math.min(rect.width, x + factor);
+        let sr = 0;
+        let sg = 0;
+        let sb = 0;
+        for (; x < end; x++, src += 4) {
+          sr += data[src]!;
+          sg += data[src + 1]!;
+          sb += data[src + 2]!;
+        }
+        acc[ox * 3] = acc[ox * 3]! + sr;
+        acc[ox * 3 + 1] = acc[ox * 3 + 1]! + sg;
+        acc[ox * 3 + 2] = acc[ox * 3 + 2]! + sb;
       }
     }
     const rows = y1 - y0;
