@@ -10,6 +10,10 @@ import type { Passes } from './Renderer';
 
 /** Edits touching more slots than this rewrite the whole outline buffer (a load, a bulk set). */
 const REBUILD_ABOVE = 4096;
+/** Vertices a polygon keeps in the coarse outlines. */
+const COARSE_VERTICES = 6;
+/** The coarse outlines are drawn while the mean edge is shorter than this on screen, CSS px. */
+const COARSE_BELOW_PX = 3;
 
 /**
  * Keeps the polygon pass in sync with the store: outlines in one GPU vertex buffer written by
@@ -20,7 +24,8 @@ const REBUILD_ABOVE = 4096;
  */
 export class PolygonLayer {
   private colors = new Uint32Array(0);
-  private readonly lines: PolygonLines;
+  /** Every vertex, and the coarse level of detail for far zooms. */
+  private readonly lines: readonly [PolygonLines, PolygonLines];
   private readonly overlay = new PolygonOverlay();
   private linesDirty = true;
   private overlayDirty = true;
@@ -32,7 +37,10 @@ export class PolygonLayer {
   private readonly ranges: number[] = [];
 
   constructor(private readonly store: AnnotationStore) {
-    this.lines = new PolygonLines(store, () => this.colors);
+    this.lines = [
+      new PolygonLines(store, () => this.colors),
+      new PolygonLines(store, () => this.colors, COARSE_VERTICES),
+    ];
     this.setLabels();
   }
 
@@ -47,7 +55,11 @@ export class PolygonLayer {
   onAnnotations(change: AnnotationChange): void {
     const { start, end } = change.slots;
     if (change.reallocated || change.source === 'load' || end - start > REBUILD_ABOVE) this.linesDirty = true;
-    else if (!this.linesDirty) for (let s = start; s < end; s++) this.lines.update(s);
+    else if (!this.linesDirty)
+      for (let s = start; s < end; s++) {
+        this.lines[0].update(s);
+        this.lines[1].update(s);
+      }
     this.overlayDirty = true;
   }
 
@@ -73,7 +85,7 @@ export class PolygonLayer {
 
   /** Outline segments in the buffer (tests, stats). */
   get segments(): number {
-    return this.lines.used;
+    return this.lines[0].used;
   }
 
   /**
@@ -84,11 +96,14 @@ export class PolygonLayer {
     const pass = passes.polygons;
     this.lastUploadBytes = 0;
     if (this.linesDirty) {
-      this.lines.rebuild();
+      this.lines[0].rebuild();
+      this.lines[1].rebuild();
       this.linesDirty = false;
     }
-    const dirty = this.lines.takeDirty();
-    this.lastUploadBytes += pass.uploadLines(this.lines.data, dirty.start, dirty.end);
+    for (const lod of [0, 1] as const) {
+      const dirty = this.lines[lod].takeDirty();
+      this.lastUploadBytes += pass.uploadLines(lod, this.lines[lod].data, dirty.start, dirty.end);
+    }
     if (this.overlayDirty) {
       this.overlay.build(this.store, this.colors, this.input);
       this.lastUploadBytes += pass.uploadOverlay(this.overlay.data, this.overlay.byteLength);
@@ -101,10 +116,11 @@ export class PolygonLayer {
       width: viewport.width,
       height: viewport.height,
     };
+    const lod = this.lines[0].meanEdge * view.zoom < COARSE_BELOW_PX ? 1 : 0;
     if (inMap) this.ranges.length = 0;
-    else this.lines.visibleRanges(visibleImageRect(view, viewport), this.ranges);
+    else this.lines[lod].visibleRanges(visibleImageRect(view, viewport), this.ranges);
     this.lastVertices = 0;
     for (let i = 1; i < this.ranges.length; i += 2) this.lastVertices += this.ranges[i]!;
-    return pass.draw(cam, this.ranges, this.overlay.count);
+    return pass.draw(cam, lod, this.ranges, this.overlay.count);
   }
 }

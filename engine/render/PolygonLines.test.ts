@@ -106,6 +106,29 @@ describe('PolygonLines', () => {
   });
 });
 
+describe('PolygonLines, coarse level', () => {
+  it('keeps every k-th vertex (at most about maxVertices), closing the outline', () => {
+    const points = Array.from({ length: 40 }, (_, i) => [
+      500 + 100 * Math.cos((i / 40) * 2 * Math.PI),
+      500 + 100 * Math.sin((i / 40) * 2 * Math.PI),
+    ]).flat();
+    const store = new AnnotationStore({ labels: LABELS });
+    store.load([{ id: 'c', x: 400, y: 400, width: 200, height: 200, label: 0, points }]);
+    const coarse = new PolygonLines(store, () => new Uint32Array([1]), 8);
+    coarse.rebuild();
+    const segs = segmentsOf(coarse, 0);
+    expect(segs).toHaveLength(8);
+    expect(segs[0]!.slice(0, 4).map((v) => Math.round(v))).toEqual([
+      600,
+      500,
+      Math.round(points[10]!),
+      Math.round(points[11]!),
+    ]);
+    expect(segs[7]!.slice(2, 4).map((v) => Math.round(v))).toEqual([600, 500]);
+    expect(coarse.meanEdge).toBeCloseTo(2 * 100 * Math.sin(Math.PI / 40), 3);
+  });
+});
+
 describe('polygon outlines in the box map', () => {
   it('draws each edge one map pixel wide', () => {
     const out = new Uint8Array(10 * 10);

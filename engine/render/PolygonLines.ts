@@ -46,10 +46,29 @@ export class PolygonLines {
   private dirtyMin = Infinity;
   private dirtyMax = -1;
 
+  /** Mean edge length of the polygons at the last rebuild, image px (picks the level of detail). */
+  meanEdge = 0;
+
+  /**
+   * `maxVertices`: a coarse level of detail keeps at most about this many vertices a polygon
+   * (every k-th), for zooms where its edges would be a pixel or two on screen.
+   */
   constructor(
     private readonly store: AnnotationStore,
     private readonly colors: () => Uint32Array,
-  ) {}
+    private readonly maxVertices = Infinity,
+  ) {
+    // The coarse level is rewritten in place unless it gains a vertex: no spare segments.
+    this.headroom = maxVertices === Infinity ? HEADROOM : 0;
+  }
+
+  private readonly headroom: number;
+
+  /** Vertices kept of `n` (and the stride between them). */
+  private kept(n: number): { m: number; step: number } {
+    const step = n > this.maxVertices ? Math.ceil(n / this.maxVertices) : 1;
+    return { m: Math.ceil(n / step), step };
+  }
 
   /** Vertices to draw. */
   get vertexCount(): number {
@@ -100,13 +119,21 @@ export class PolygonLines {
     const ch = Math.max(1e-9, (y1 - y0) / GRID);
     const cellCount = new Int32Array(GRID * GRID + 1);
     let total = 0;
+    let length = 0;
+    let edges = 0;
     for (const s of slots) {
       const i = Math.min(GRID - 1, Math.floor((r[4 * s]! + r[4 * s + 2]! / 2 - x0) / cw));
       const j = Math.min(GRID - 1, Math.floor((r[4 * s + 1]! + r[4 * s + 3]! / 2 - y0) / ch));
       this.cellOf[s] = j * GRID + i;
       cellCount[j * GRID + i + 1]! += 1;
-      total += this.pointsAt(s).length / 2 + HEADROOM;
+      const points = this.pointsAt(s);
+      const n = points.length >> 1;
+      total += this.kept(n).m + this.headroom;
+      for (let i = 0, j = n - 1; i < n; j = i++)
+        length += Math.hypot(points[2 * i]! - points[2 * j]!, points[2 * i + 1]! - points[2 * j + 1]!);
+      edges += n;
     }
+    this.meanEdge = edges > 0 ? length / edges : 0;
     // Slots in cell order (a counting sort), so each cell's ranges are one span.
     for (let c = 1; c <= GRID * GRID; c++) cellCount[c]! += cellCount[c - 1]!;
     const ordered = new Int32Array(slots.length);
@@ -152,7 +179,7 @@ export class PolygonLines {
   private write(s: number): void {
     const label = this.store.labelsBySlot[s] ?? -1;
     const points = label >= 0 && this.store.shapesBySlot[s] === 1 ? this.pointsAt(s) : [];
-    const n = points.length >> 1;
+    const { m: n, step } = this.kept(points.length >> 1);
     let start = this.start[s] ?? -1;
     const cap = this.cap[s] ?? 0;
     if (n === 0) {
@@ -164,10 +191,10 @@ export class PolygonLines {
       // A range allocated during a rebuild stays in its cell's span; a later one is in the tail.
       if (this.used >= this.tail) this.cellOf[s] = -1;
       start = this.used;
-      this.ensure(start + n + HEADROOM);
-      this.used = start + n + HEADROOM;
+      this.ensure(start + n + this.headroom);
+      this.used = start + n + this.headroom;
       this.start[s] = start;
-      this.cap[s] = n + HEADROOM;
+      this.cap[s] = n + this.headroom;
     }
     const c = this.cellOf[s] ?? -1;
     if (c >= 0) {
@@ -182,13 +209,14 @@ export class PolygonLines {
     const f = this.f32;
     const u = this.u32;
     for (let i = 0; i < n; i++) {
-      const j = i + 1 === n ? 0 : i + 1;
+      const a = 2 * i * step;
+      const b = i + 1 === n ? 0 : a + 2 * step;
       const o = (start + i) * 2 * WORDS;
-      f[o] = points[2 * i]!;
-      f[o + 1] = points[2 * i + 1]!;
+      f[o] = points[a]!;
+      f[o + 1] = points[a + 1]!;
       u[o + 2] = color;
-      f[o + 3] = points[2 * j]!;
-      f[o + 4] = points[2 * j + 1]!;
+      f[o + 3] = points[b]!;
+      f[o + 4] = points[b + 1]!;
       u[o + 5] = color;
     }
     const end = start + (this.cap[s] ?? n);

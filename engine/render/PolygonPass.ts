@@ -62,16 +62,17 @@ class VertexBuffer {
  */
 export class PolygonPass {
   private readonly prog: GlProgram<(typeof UNIFORMS)[number]>;
-  private readonly lines: VertexBuffer;
+  /** Outline buffers by level of detail: 0 every vertex, 1 coarse. */
+  private readonly lines: readonly [VertexBuffer, VertexBuffer];
   private readonly overlay: VertexBuffer;
-  private readonly linesVao: WebGLVertexArrayObject;
+  private readonly linesVao: readonly [WebGLVertexArrayObject, WebGLVertexArrayObject];
   private readonly overlayVao: WebGLVertexArrayObject;
   private readonly offsetLoc: number;
   private readonly dashLoc: number;
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.prog = createProgram(gl, polygonShader, UNIFORMS);
-    this.lines = new VertexBuffer(gl);
+    this.lines = [new VertexBuffer(gl), new VertexBuffer(gl)];
     this.overlay = new VertexBuffer(gl);
     const pos = this.prog.attribute('a_pos');
     const color = this.prog.attribute('a_color');
@@ -82,13 +83,17 @@ export class PolygonPass {
       if (!v) throw new Error('createVertexArray failed');
       return v;
     };
-    this.linesVao = vao();
-    gl.bindVertexArray(this.linesVao);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.lines.buffer);
-    gl.enableVertexAttribArray(pos);
-    gl.vertexAttribPointer(pos, 2, gl.FLOAT, false, POLYGON_VERTEX.bytes, 0);
-    gl.enableVertexAttribArray(color);
-    gl.vertexAttribPointer(color, 4, gl.UNSIGNED_BYTE, true, POLYGON_VERTEX.bytes, 8);
+    const linesVao = (buffer: VertexBuffer) => {
+      const v = vao();
+      gl.bindVertexArray(v);
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer.buffer);
+      gl.enableVertexAttribArray(pos);
+      gl.vertexAttribPointer(pos, 2, gl.FLOAT, false, POLYGON_VERTEX.bytes, 0);
+      gl.enableVertexAttribArray(color);
+      gl.vertexAttribPointer(color, 4, gl.UNSIGNED_BYTE, true, POLYGON_VERTEX.bytes, 8);
+      return v;
+    };
+    this.linesVao = [linesVao(this.lines[0]), linesVao(this.lines[1])];
     this.overlayVao = vao();
     gl.bindVertexArray(this.overlayVao);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.overlay.buffer);
@@ -108,9 +113,12 @@ export class PolygonPass {
     gl.bindVertexArray(null);
   }
 
-  /** Uploads outline vertex bytes [start, end) (everything when `data` changed size); returns bytes sent. */
-  uploadLines(data: Uint8Array, start: number, end: number): number {
-    return this.lines.upload(data, start, end);
+  /**
+   * Uploads outline vertex bytes [start, end) of level `lod` (everything when `data` changed
+   * size); returns bytes sent.
+   */
+  uploadLines(lod: 0 | 1, data: Uint8Array, start: number, end: number): number {
+    return this.lines[lod].upload(data, start, end);
   }
 
   /** Uploads the overlay's vertices (small: rewritten whole when it changes); returns bytes sent. */
@@ -122,7 +130,7 @@ export class PolygonPass {
    * Draws the outline vertex ranges `lineRanges` ([first, count, …]) and `overlayVertices`
    * overlay vertices; returns the draw calls.
    */
-  draw(cam: PolygonCamera, lineRanges: readonly number[], overlayVertices: number): number {
+  draw(cam: PolygonCamera, lod: 0 | 1, lineRanges: readonly number[], overlayVertices: number): number {
     if (lineRanges.length === 0 && overlayVertices === 0) return 0;
     const { gl } = this;
     const u = this.prog.uniforms;
@@ -136,7 +144,7 @@ export class PolygonPass {
       // Attributes without an array take these constant values (context state, not the VAO's).
       if (this.offsetLoc >= 0) gl.vertexAttrib2f(this.offsetLoc, 0, 0);
       if (this.dashLoc >= 0) gl.vertexAttrib1f(this.dashLoc, -1);
-      gl.bindVertexArray(this.linesVao);
+      gl.bindVertexArray(this.linesVao[lod]);
       for (let i = 0; i < lineRanges.length; i += 2) {
         gl.drawArrays(gl.LINES, lineRanges[i]!, lineRanges[i + 1]!);
         calls += 1;
@@ -154,9 +162,9 @@ export class PolygonPass {
 
   dispose(): void {
     const { gl } = this;
-    this.lines.dispose();
+    for (const l of this.lines) l.dispose();
     this.overlay.dispose();
-    gl.deleteVertexArray(this.linesVao);
+    for (const v of this.linesVao) gl.deleteVertexArray(v);
     gl.deleteVertexArray(this.overlayVao);
     gl.deleteProgram(this.prog.program);
   }
