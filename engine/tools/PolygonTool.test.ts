@@ -222,6 +222,19 @@ describe('polygon editing', () => {
     });
   }
 
+  it('hovering the selected polygon shows the vertex cursor on a vertex and the insert cursor on an edge', () => {
+    const h = withPolygons(engine('select'), square);
+    h.core.select(['sq']);
+    h.pointerMove(600, 100);
+    expect(h.core.cursor).toBe('move');
+    h.pointerMove(550, 101);
+    expect(h.core.cursor).toBe('crosshair');
+    h.pointerMove(550, 150);
+    expect(h.core.cursor).toBe('move');
+    h.pointerMove(700, 150);
+    expect(h.core.cursor).toBe('default');
+  });
+
   it('the select tool moves a whole polygon by its body; undo moves it back', () => {
     const h = withPolygons(engine('select'), triangle);
     h.drag({ x: 150, y: 250 }, { x: 190, y: 270 });

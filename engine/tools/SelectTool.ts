@@ -214,7 +214,8 @@ export class SelectTool implements Tool {
     // A locked box can be selected but not moved: no move cursor over it.
     const cursor =
       !hit || ctx.store.isLocked(hit.boxId) ? 'default' : hit.handle === 'body' ? 'move' : resizeCursor(hit.handle);
-    ctx.setCursor(cursor);
+    // Over the selected polygon's vertex or edge: the vertex-editing cursor.
+    ctx.setCursor(this.polygonEdit.cursorAt(ctx, p) ?? cursor);
   }
 
   private finish(ctx: ToolContext): void {
