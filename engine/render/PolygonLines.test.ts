@@ -3,6 +3,7 @@ import { POLYGON_VERTEX } from '../../shaders';
 import { AnnotationStore } from '../AnnotationStore';
 import type { Box } from '../types';
 import { PolygonLines } from './PolygonLines';
+import { BoxMapBuild } from './BoxMapBuild';
 import { rasterizePolygonOutline } from './polygonMapRaster';
 
 const LABELS = [
@@ -130,6 +131,23 @@ describe('PolygonLines, coarse level', () => {
 });
 
 describe('polygon outlines in the box map', () => {
+  it('the box map draws a polygon by its outline, not its box', () => {
+    const store = new AnnotationStore({ labels: LABELS });
+    store.load([
+      { id: 't', x: 0, y: 0, width: 80, height: 80, label: 1, points: [0, 0, 0, 79, 79, 79] },
+      { id: 'b', x: 90, y: 90, width: 8, height: 8, label: 0 },
+    ]);
+    const build = new BoxMapBuild(100, 100, 1);
+    build.raster(store, 100);
+    const at = (x: number, y: number) => build.pixels[y * 100 + x];
+    expect(at(0, 40)).toBe(2); // the triangle's left edge
+    expect(at(40, 79)).toBe(2); // its bottom edge
+    expect(at(40, 40)).toBe(2); // its diagonal
+    expect(at(79, 0)).toBe(0); // its box's top-right corner: not drawn
+    expect(at(60, 0)).toBe(0);
+    expect(at(90, 94)).toBe(1); // a plain box keeps its rectangle
+  });
+
   it('draws each edge one map pixel wide', () => {
     const out = new Uint8Array(10 * 10);
     rasterizePolygonOutline(out, 10, 10, 0.5, [2, 2, 16, 2, 16, 16, 2, 16], 3);
