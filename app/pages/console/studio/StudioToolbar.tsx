@@ -31,6 +31,8 @@ export interface StudioToolbarProps {
   readOnly: boolean;
   commands: StudioCommands;
   panels: { adjustments: boolean; help: boolean };
+  /** There is a previous image to copy from. */
+  canCopyPrevious: boolean;
   onPanel: (panel: 'adjustments' | 'help' | 'cheatSheet' | 'keys' | 'side') => void;
 }
 
@@ -39,7 +41,7 @@ export interface StudioToolbarProps {
  * readout), full screen, undo and redo, and the panels (adjustments, manual, shortcut keys, key
  * settings). Every button has its name and key in a tooltip.
  */
-export function StudioToolbar({ kind, readOnly, commands, panels, onPanel }: StudioToolbarProps) {
+export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPrevious, onPanel }: StudioToolbarProps) {
   const { t } = useTranslation('studio');
   const engine = useEngine();
   const hint = useKeyHint();
@@ -143,6 +145,15 @@ export function StudioToolbar({ kind, readOnly, commands, panels, onPanel }: Stu
         data-testid="studio-redo"
       >
         <span aria-hidden>↷</span>
+      </ToolButton>
+      <ToolButton
+        label={t('toolbar.copyPrevious')}
+        hint={hint('copyPrevious')}
+        disabled={readOnly || kind === 'class' || !canCopyPrevious}
+        onClick={commands.copyPrevious}
+        data-testid="studio-copy-previous"
+      >
+        <span aria-hidden>⎘</span>
       </ToolButton>
       <ToolButton
         label={t('toolbar.delete')}

@@ -208,6 +208,7 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
           readOnly={readOnly}
           commands={commands}
           panels={panels}
+          canCopyPrevious={neighbors.prevId !== null}
           onPanel={(panel) => {
             if (panel === 'cheatSheet' || panel === 'keys') setDialog(panel);
             else if (panel === 'side') setSide((open) => !(open ?? window.matchMedia?.('(min-width: 48em)').matches));
