@@ -18,6 +18,12 @@ export const STREAM_MAX_BOXES = 8000;
 const STREAM_MARGIN = 0.25;
 /** Count-grid cells per side (the estimate of boxes in view). */
 const GRID = 64;
+const CELLS = GRID * GRID;
+/**
+ * What a polygon counts for in the estimate of boxes in view: its outline costs the GPU about
+ * three boxes (PolygonLayer's coarse level), so views dense in polygons take the box map sooner.
+ */
+const POLYGON_WEIGHT = 3;
 /** Handle squares, CSS px. */
 const HANDLE_SIZE = 8;
 /**
@@ -190,7 +196,7 @@ export class BoxLayer {
     this.mapStale = true;
   }
 
-  /** Estimated boxes meeting `rect` (count-grid cells it touches; an overestimate). */
+  /** Estimated boxes meeting `rect`, a polygon counting POLYGON_WEIGHT (count-grid cells it touches; an overestimate). */
   estimate(rect: Rect): number {
     const cw = this.image.width / GRID;
     const ch = this.image.height / GRID;
@@ -339,7 +345,15 @@ export class BoxLayer {
     const cy = (r[4 * slot + 1] ?? 0) + (r[4 * slot + 3] ?? 0) / 2;
     const i = Math.max(0, Math.min(GRID - 1, Math.floor((cx / this.image.width) * GRID)));
     const j = Math.max(0, Math.min(GRID - 1, Math.floor((cy / this.image.height) * GRID)));
-    return j * GRID + i;
+    // Polygons are marked by an offset of CELLS, so the next update of the slot knows what it weighed.
+    return j * GRID + i + (this.store.shapesBySlot[slot] === 1 ? CELLS : 0);
+  }
+
+  /** Adds (`sign` 1) or removes (-1) a slot's weight in the cell its code names. */
+  private count(code: number, sign: number): void {
+    if (code < 0) return;
+    const c = code % CELLS;
+    this.counts[c] = (this.counts[c] ?? 0) + sign * (code >= CELLS ? POLYGON_WEIGHT : 1);
   }
 
   /** Recounts the grid from scratch and drops the stream (slot numbers may mean other boxes). */
@@ -353,7 +367,7 @@ export class BoxLayer {
     for (let s = 0; s < n; s++) {
       const c = this.cell(s);
       this.cellOf[s] = c;
-      if (c >= 0) this.counts[c] = (this.counts[c] ?? 0) + 1;
+      this.count(c, 1);
     }
     this.streamDirty = true;
   }
@@ -362,8 +376,8 @@ export class BoxLayer {
     const old = this.cellOf[s] ?? -1;
     const c = this.cell(s);
     if (old !== c) {
-      if (old >= 0) this.counts[old] = (this.counts[old] ?? 1) - 1;
-      if (c >= 0) this.counts[c] = (this.counts[c] ?? 0) + 1;
+      this.count(old, -1);
+      this.count(c, 1);
       this.cellOf[s] = c;
     }
     this.stream.onSlotChanged(s);

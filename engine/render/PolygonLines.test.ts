@@ -3,6 +3,7 @@ import { POLYGON_VERTEX } from '../../shaders';
 import { AnnotationStore } from '../AnnotationStore';
 import type { Box } from '../types';
 import { PolygonLines } from './PolygonLines';
+import { BoxLayer } from './BoxLayer';
 import { BoxMapBuild } from './BoxMapBuild';
 import { rasterizePolygonOutline } from './polygonMapRaster';
 
@@ -131,6 +132,20 @@ describe('PolygonLines, coarse level', () => {
 });
 
 describe('polygon outlines in the box map', () => {
+  it('polygons weigh more than boxes in the estimate that picks the box map', () => {
+    const store = new AnnotationStore({ labels: LABELS });
+    const layer = new BoxLayer(store, { labelFont: 'sans-serif', invalidate: () => {}, defer: (run) => run() });
+    layer.setImageSize(1000, 1000);
+    store.load([square('p', 100, 100), { id: 'b', x: 500, y: 500, width: 10, height: 10, label: 0 }]);
+    layer.onAnnotations({ command: null, source: 'load', slots: { start: 0, end: 2 }, reallocated: false });
+    const whole = { x: 0, y: 0, width: 1000, height: 1000 };
+    expect(layer.estimate(whole)).toBe(4);
+    // The polygon deleted: its weight leaves the count with it.
+    store.execute({ id: 'x', type: 'deleteBoxes', boxes: [square('p', 100, 100)] });
+    layer.onAnnotations({ command: null, source: 'edit', slots: { start: 0, end: 1 }, reallocated: false });
+    expect(layer.estimate(whole)).toBe(1);
+  });
+
   it('the box map draws a polygon by its outline, not its box', () => {
     const store = new AnnotationStore({ labels: LABELS });
     store.load([
