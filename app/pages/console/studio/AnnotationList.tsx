@@ -43,8 +43,13 @@ export function AnnotationList({
       (a, b) => a.length === b.length && a.every((id, i) => id === b[i]),
     ) ?? NO_IDS;
   const selected = useMemo(() => new Set(selection), [selection]);
-  const indexOf = useMemo(() => new Map(boxes.map((b, i) => [b.id, i])), [boxes]);
-  const firstSelected = selection.length > 0 ? (indexOf.get(selection[0]!) ?? null) : null;
+  // One scan when the selection or the boxes change (no id → row map of 100,000 entries per edit).
+  const first = selection[0];
+  const firstSelected = useMemo(() => {
+    if (first === undefined) return null;
+    const at = boxes.findIndex((b) => b.id === first);
+    return at === -1 ? null : at;
+  }, [boxes, first]);
 
   const open = (id: string) => {
     if (!engine) return;

@@ -1,5 +1,5 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
-import type { RefObject } from 'react';
+import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationKind } from '../../../../contract/apiAnnotations';
 import type { Label } from '../../../../contract/apiProjects';
@@ -34,6 +34,8 @@ export function SidePanel(props: SidePanelProps) {
   const { t } = useTranslation('studio');
   const engine = useEngine();
   const boxes = useStudioBoxes(engine);
+  const labelCount = props.labels.length;
+  const boxCounts = useMemo(() => countByLabel(boxes, labelCount), [boxes, labelCount]);
   if (props.help)
     return (
       <Box overflowY="auto" flex="1">
@@ -41,10 +43,7 @@ export function SidePanel(props: SidePanelProps) {
       </Box>
     );
   const { kind, labels, readOnly, activeLabel, onPick, classification } = props;
-  const counts =
-    kind === 'class'
-      ? labels.map((l) => (l.id === classification.classId ? 1 : 0))
-      : countByLabel(boxes, labels.length);
+  const counts = kind === 'class' ? labels.map((l) => (l.id === classification.classId ? 1 : 0)) : boxCounts;
   return (
     <Stack gap="3" p="2" flex="1" minH="0">
       <Stack gap="1">
