@@ -190,6 +190,8 @@ test('a second worker on the same image sees it read-only with who holds it', as
   await expect(notice).toHaveAttribute('data-reason', 'locked');
   // Nothing can be drawn or changed: the drawing tools are off and a drag draws nothing.
   await expect(other.getByTestId('tool-box')).toBeDisabled();
+  await expect(other.getByTestId('tool-select')).toBeDisabled();
+  await expect(other.getByTestId('studio-undo')).toBeDisabled();
   await expect(other.getByTestId('tool-pan')).toHaveAttribute('aria-pressed', 'true');
   await dragImage(other, { x: 100, y: 100 }, { x: 300, y: 250 });
   await expect(other.getByTestId('annotation-row')).toHaveCount(0);

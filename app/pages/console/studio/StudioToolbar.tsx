@@ -65,7 +65,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
       data-testid="studio-toolbar"
     >
       {TOOLS.filter((item) => offered(kind, item.tool)).map((item) => {
-        const editing = item.tool !== 'pan' && item.tool !== 'select';
+        const editing = item.tool !== 'pan';
         return (
           <ToolButton
             key={item.tool}

@@ -70,7 +70,8 @@ export function useStudioCommands(context: StudioCommandContext): StudioCommands
 
     const setTool = (tool: ToolName) => {
       const { engine, readOnly } = ctx();
-      if (!engine || (readOnly && tool !== 'pan' && tool !== 'select')) return;
+      // Read-only: only the move tool (the select tool would drag boxes).
+      if (!engine || (readOnly && tool !== 'pan')) return;
       try {
         engine.setTool(tool);
       } catch {
