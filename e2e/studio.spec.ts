@@ -224,3 +224,43 @@ test('at phone width the canvas fills the screen and the side panel opens over i
   await expect(phone.getByTestId('studio-side')).toBeHidden();
   await context.close();
 });
+
+test('classification: number keys give the image its class, saved, and the option steps to the next image', async ({
+  page,
+}) => {
+  const project = await studioProject(page, {
+    subtype: 'IMAGE_CLASSIFICATION',
+    labels: [
+      { name: 'cat', color: '#00ffff' },
+      { name: 'dog', color: '#ff00ff' },
+    ],
+    images: [
+      { name: 'second.png', png: await flatPng(640, 480, [70, 70, 70]) },
+      { name: 'first.png', png: await flatPng(640, 480, [90, 90, 90]) },
+    ],
+  });
+  const first = project.ids.get('first.png')!;
+  const second = project.ids.get('second.png')!;
+  const [cat, dog] = project.labelIds as [string, string];
+  const classOf = async (imageId: string) => {
+    const response = await page.request.get(`/api/projects/${project.projectId}/images/${imageId}/annotations`, {
+      headers: await project.owner.auth(),
+    });
+    const body = (await response.json()) as { annotations: { kind: string; labelId: string }[] };
+    return body.annotations.filter((a) => a.kind === 'class').map((a) => a.labelId);
+  };
+  await openStudio(page, project.projectId, first);
+  await expect(page.getByTestId('tool-box')).toHaveCount(0);
+  const items = page.getByTestId('palette-item');
+  await page.keyboard.press('Digit2');
+  await expect(items.nth(1)).toHaveAttribute('data-active', 'true');
+  await expect.poll(() => classOf(first), { timeout: 30_000 }).toEqual([dog]);
+  // With the option on, a class moves on to the next image.
+  await page.getByText('지정한 뒤 다음 이미지로 이동').click();
+  await page.keyboard.press('Digit1');
+  await wait(page).toHaveURL(new RegExp(`/images/${second}$`));
+  await expect.poll(() => classOf(first), { timeout: 30_000 }).toEqual([cat]);
+  await wait(page.getByTestId('viewer-name')).toHaveText('second.png');
+  await page.keyboard.press('Digit2');
+  await expect.poll(() => classOf(second), { timeout: 30_000 }).toEqual([dog]);
+});
