@@ -11,9 +11,9 @@ import type { Passes } from './Renderer';
 /** Edits touching more slots than this rewrite the whole outline buffer (a load, a bulk set). */
 const REBUILD_ABOVE = 4096;
 /** Vertices a polygon keeps in the coarse outlines. */
-const COARSE_VERTICES = 6;
+const COARSE_VERTICES = 8;
 /** The coarse outlines are drawn while the mean edge is shorter than this on screen, CSS px. */
-const COARSE_BELOW_PX = 3;
+const COARSE_BELOW_PX = 2;
 
 /**
  * Keeps the polygon pass in sync with the store: outlines in one GPU vertex buffer written by
