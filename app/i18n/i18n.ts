@@ -21,7 +21,6 @@ export const NAMESPACES = [
   'docs',
   'lab',
   'projects',
-  'imageViewer',
   'studio',
   'studioKeys',
   'studioSync',
