@@ -24,7 +24,7 @@ function boxCount(): number {
   const n = Number(new URLSearchParams(window.location.search).get('boxes') ?? DEFAULT_BOXES);
   return Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : DEFAULT_BOXES;
 }
-const TOOLS: ToolName[] = ['pan', 'select', 'box', 'zoomIn', 'zoomOut'];
+const TOOLS: ToolName[] = ['pan', 'select', 'box', 'polygon', 'zoomIn', 'zoomOut'];
 
 declare global {
   interface Window {
