@@ -66,6 +66,7 @@ export const IMPORT_SKIP_REASONS = [
   'polygon_out_of_bounds', // a polygon vertex more than POLYGON_CLAMP_PX outside the image (left out)
   'polygon_invalid', // a polygon outside POLYGON_VERTICES_MIN..MAX vertices, or with a coordinate that is not a number
   'segmentation_rle', // a COCO run-length (mask) segmentation, not read (the annotation is left out)
+  'too_many_annotations', // an image with more than ANNOTATIONS_PER_IMAGE_MAX annotations (the rest left out)
 ] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 

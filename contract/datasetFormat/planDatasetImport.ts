@@ -9,6 +9,7 @@
  * and polygons from the COCO record. Labels: those a label map or COCO's categories declare, in
  * their order, then any other used name in order of first use.
  */
+import { ANNOTATIONS_PER_IMAGE_MAX } from '../apiAnnotations';
 import { IMPORT_MAX_TEXT_BYTES } from '../apiImports';
 import type { Split } from '../apiProjects';
 import { addPlannedGeometry } from './addPlannedGeometry';
@@ -260,5 +261,20 @@ export async function planDatasetImport(zip: DatasetZip, options: PlanOptions = 
   const format = isVoc ? 'voc' : 'coco';
   const order = new Map(zip.entries.map((e, i) => [e.name, i]));
   const planned = [...images.values()].sort((a, b) => (order.get(a.entry) ?? 0) - (order.get(b.entry) ?? 0));
+  for (const image of planned) capAnnotations(image, skipped);
   return { format, images: planned, labels, skipped: [...others, ...skipped] };
+}
+
+/**
+ * An image keeps at most ANNOTATIONS_PER_IMAGE_MAX annotations (the API's limit): classes first,
+ * then boxes, then polygons, in file order; the rest are left out with one skip entry.
+ */
+function capAnnotations(image: PlannedImage, skipped: Skipped): void {
+  let room = ANNOTATIONS_PER_IMAGE_MAX - image.classes.length;
+  const total = image.boxes.length + image.polygons.length;
+  if (total <= room) return;
+  image.boxes = image.boxes.slice(0, Math.max(0, room));
+  room -= image.boxes.length;
+  image.polygons = image.polygons.slice(0, Math.max(0, room));
+  skipped.push({ entry: image.entry, reason: 'too_many_annotations' });
 }
