@@ -185,3 +185,57 @@ export async function engineBoxes(page: Page) {
 export async function selectionSize(page: Page): Promise<number> {
   return page.evaluate(() => window.__studio!.engine.getSelection().length);
 }
+
+/** A PNG of raw RGBA pixels (a synthetic scene's window). */
+export function rgbaPng(width: number, height: number, data: Uint8Array | Uint8ClampedArray): Promise<Buffer> {
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+export interface ServerAnnotation {
+  id: string;
+  kind: 'box' | 'polygon' | 'class';
+  labelId: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  points?: number[];
+}
+
+/** An image's annotations as the server stores them. */
+export async function serverAnnotations(page: Page, project: StudioProject, imageId: string) {
+  const response = await page.request.get(`/api/projects/${project.projectId}/images/${imageId}/annotations`, {
+    headers: await project.owner.auth(),
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { annotations: ServerAnnotation[] }).annotations;
+}
+
+/** The engine's polygons (boxes with points), points rounded, sorted by position. */
+export async function enginePolygons(page: Page) {
+  const polygons = await page.evaluate(() =>
+    window
+      .__studio!.engine.getBoxes()
+      .filter((b) => b.points && b.points.length > 0)
+      .map((b) => ({ id: b.id, x: b.x, y: b.y, label: b.label, points: b.points!.map((v) => Math.round(v)) })),
+  );
+  return polygons.sort((p, q) => p.y - q.y || p.x - q.x).map(({ id, label, points }) => ({ id, label, points }));
+}
+
+/**
+ * A key press as the Korean IME sends it: a trusted keydown (through the DevTools protocol, as
+ * the browser's input pipeline delivers a real one) whose `key` is 'Process' and keyCode 229,
+ * naming the physical key only in `code`; then its keyup.
+ */
+export async function pressImeKey(page: Page, code: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const common = { key: 'Process', code, windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 };
+    await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...common });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+  } finally {
+    await cdp.detach();
+  }
+}
