@@ -1,4 +1,4 @@
-import { IDBObjectStore } from 'fake-indexeddb';
+import { IDBDatabase, IDBObjectStore, IDBTransaction } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Journal, JOURNAL_DEBOUNCE_MS, resetPersistAsked } from './journal';
 import { SyncManager } from './SyncManager';
@@ -72,6 +72,27 @@ describe('journal', () => {
     page.dispatchEvent(new Event('pagehide'));
     await bed.settle();
     expect((await reader.restore('u1')).map((r) => r.id)).toEqual(['a', 'b']);
+  });
+
+  it('a flush while an earlier write is still running starts and commits its transaction at once', async () => {
+    // On pagehide the document may be gone before another task runs: a write that waits for the
+    // previous one to finish, or for its requests to answer before committing, is lost with it.
+    bed = syncTestBed();
+    const j = new Journal({ clock: bed.clock, persist: () => Promise.resolve(true) });
+    await j.restore('u1');
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const commit = vi.spyOn(IDBTransaction.prototype, 'commit');
+    j.put(record('a'));
+    const first = j.flush();
+    j.put({ ...record('a'), base: 4 });
+    j.put(record('b'));
+    const second = j.flush();
+    expect(transaction).toHaveBeenCalledTimes(2);
+    expect(commit).toHaveBeenCalledTimes(2);
+    await Promise.all([first, second]);
+    const reader = new Journal({ clock: bed.clock, persist: () => Promise.resolve(true) });
+    // Written in the order they were made: the later state of 'a' wins.
+    expect(await reader.restore('u1')).toEqual([{ ...record('a'), base: 4 }, record('b')]);
   });
 
   it('a quota error raises the warning and keeps every edit in memory: shown, and saved when possible', async () => {

@@ -38,6 +38,10 @@ export class Journal {
   private dirty = new Map<string, PendingRecord | { deleted: [string, string, string, string] }>();
   private timer: unknown = null;
   private chain: Promise<void> = Promise.resolve();
+  /** The database once open: writes then start their transaction without waiting a turn. */
+  private opened: IDBPDatabase<JournalSchema> | null = null;
+  /** Writes waiting for the database to open or for their turn (they must start first). */
+  private queued = 0;
   private failed = false;
   private readonly warningListeners = new Set<() => void>();
   private readonly persist: (() => Promise<unknown>) | undefined;
@@ -91,6 +95,17 @@ export class Journal {
     }
     const batch = this.dirty;
     this.dirty = new Map();
+    if (batch.size === 0) return this.chain;
+    if (this.opened && this.queued === 0) {
+      // The transaction starts in this task, not after the previous write's: on pagehide the
+      // document may be gone before another task runs, and a write queued behind one is lost.
+      // IndexedDB runs readwrite transactions over one store in the order they were created,
+      // so this one cannot overtake an earlier write.
+      const written = this.writeTo(this.opened, batch);
+      this.chain = this.chain.then(() => written);
+      return this.chain;
+    }
+    this.queued += 1;
     this.chain = this.chain.then(() => this.write(batch));
     return this.chain;
   }
@@ -117,18 +132,32 @@ export class Journal {
   }
 
   private async write(batch: Map<string, PendingRecord | { deleted: [string, string, string, string] }>) {
-    if (batch.size === 0 || this.failed) return;
     const db = await this.db();
-    if (!db) return;
+    this.queued -= 1;
+    if (db) await this.writeTo(db, batch);
+  }
+
+  private writeTo(
+    db: IDBPDatabase<JournalSchema>,
+    batch: Map<string, PendingRecord | { deleted: [string, string, string, string] }>,
+  ): Promise<void> {
+    if (batch.size === 0 || this.failed) return Promise.resolve();
     try {
       const tx = db.transaction('records', 'readwrite', { durability: 'strict' });
       const store = tx.objectStore('records');
       const requests: Promise<unknown>[] = [];
       for (const value of batch.values())
         requests.push('deleted' in value ? store.delete(value.deleted) : store.put(value));
-      await Promise.all([...requests, tx.done]);
+      // Committed now, not when this task ends and the requests have answered: a page being
+      // left (pagehide) may never run that task, and the transaction would be aborted with it.
+      tx.commit();
+      return Promise.all([...requests, tx.done]).then(
+        () => undefined,
+        (error: unknown) => this.fail(error),
+      );
     } catch (error) {
       this.fail(error);
+      return Promise.resolve();
     }
   }
 
@@ -145,6 +174,12 @@ export class Journal {
           store.createIndex('user', 'userId');
         },
       });
+      void this.dbPromise.then(
+        (db) => {
+          this.opened = db;
+        },
+        () => {},
+      );
     }
     return this.dbPromise.catch((error: unknown) => {
       this.fail(error);
