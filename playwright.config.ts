@@ -6,7 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 /** The e2e server's DATA_DIR; e2e tests read mails from its outbox/. */
-export const DATA_DIR = `test-results/data-${PORT}`;
+// E2E_DATA_DIR moves it out of test-results/, which every other Playwright run on this checkout
+// empties when it starts (parallel runs on other ports would delete this server's files).
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? `test-results/data-${PORT}`;
 /** The local OpenID provider e2e/oauth.spec.ts starts; the server's Google sign-in points at it. */
 const OIDC = `http://127.0.0.1:${Number(process.env.E2E_OIDC_PORT ?? PORT + 100)}`;
 

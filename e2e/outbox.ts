@@ -7,7 +7,7 @@ import path from 'node:path';
  * without SMTP the server writes one JSON file per mail into DATA_DIR/outbox/).
  */
 const PORT = Number(process.env.E2E_PORT ?? 8799);
-export const E2E_DATA_DIR = `test-results/data-${PORT}`;
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `test-results/data-${PORT}`;
 const OUTBOX = path.resolve(E2E_DATA_DIR, 'outbox');
 
 interface OutboxMail {
