@@ -322,12 +322,16 @@ test('assist point: a click in a known object proposes a box (detection) and a p
       await wait(page.getByTestId('annotation-row')).toHaveCount(1);
       const [created] = await page.evaluate(() => window.__studio!.engine.getBoxes());
       const what = `${SCENES[i]!.name}, ${subtype}`;
-      expect(boxIou(created!, scene.truthBox), what).toBeGreaterThanOrEqual(0.9);
+      const iouBox = boxIou(created!, scene.truthBox);
+      const iouMask = created!.points ? maskIou(rasterizePolygon(created!.points, width, height), scene.truth) : null;
+      test.info().annotations.push({
+        type: 'IoU',
+        description: `${what}: box ${iouBox.toFixed(3)}, mask ${iouMask === null ? 'none' : iouMask.toFixed(3)}`,
+      });
+      expect(iouBox, what).toBeGreaterThanOrEqual(0.9);
       if (subtype === 'IMAGE_SEGMENTATION') {
-        expect(created!.points, what).toBeDefined();
-        expect(maskIou(rasterizePolygon(created!.points!, width, height), scene.truth), what).toBeGreaterThanOrEqual(
-          0.9,
-        );
+        expect(iouMask, what).not.toBeNull();
+        expect(iouMask!, what).toBeGreaterThanOrEqual(0.9);
       } else {
         expect(created!.points, what).toBeUndefined();
       }
