@@ -16,9 +16,11 @@ import {
  * Chromium: edits made offline survive a reload while still offline (the page itself comes from
  * the service worker, the edits from the IndexedDB journal) and reach the server exactly once
  * when the network returns; a save whose answer is lost after the server committed is repeated
- * with the same operation ids and not applied twice; a 401 in the middle of a save renews the
+ * with the same operation ids and not applied twice, also when the page was reloaded before any
+ * answer came; a 401 in the middle of a save renews the
  * token and the edit persists; leaving asks only while edits are unsynced; a stale version
- * opens the conflict dialog with both versions and "keep mine" wins on the server; the edits of
+ * opens the conflict dialog with both versions and "keep mine" wins on the server (also over a
+ * deletion: the box comes back), "keep theirs" shows theirs; the edits of
  * a tab closed offline are sent when the studio opens again, on any image.
  *
  * `context.setOffline` cuts the service worker's own fetches too in this Chromium (checked in
@@ -373,4 +375,103 @@ test('edits made offline in a tab that was closed reach the server when the stud
       { x: 400, y: 300, width: 150, height: 120 },
     ]);
   await wait(indicator(again)).toHaveAttribute('data-state', 'saved');
+});
+
+test('conflicts with a deletion and a move: keep mine brings the deleted box back, keep theirs shows theirs', async ({
+  page,
+}) => {
+  const { project, imageId } = await oneImageProject(page);
+  const [cat] = project.labelIds as [string];
+  await putAnnotations(page.request, project, imageId, [
+    { labelId: cat, kind: 'box', x: 100, y: 100, width: 200, height: 150 },
+    { labelId: cat, kind: 'box', x: 450, y: 300, width: 200, height: 150 },
+  ]);
+  await openStudio(page, project.projectId, imageId);
+  await wait(indicator(page)).toHaveAttribute('data-state', 'saved');
+  const [a, b] = await serverBoxes(page, project, imageId);
+  // Meanwhile, through the API: A deleted, B moved up.
+  const theirs = await page.request.post(`/api/projects/${project.projectId}/images/${imageId}/annotations/ops`, {
+    headers: await project.owner.auth(),
+    data: {
+      ops: [
+        { opId: `api-del-${Date.now()}`, type: 'delete', id: a!.id, baseVersion: 1 },
+        {
+          opId: `api-put-${Date.now()}`,
+          type: 'put',
+          baseVersion: 1,
+          annotation: { id: b!.id, labelId: cat, kind: 'box', x: 450, y: 100, width: 200, height: 150 },
+        },
+      ],
+    },
+  });
+  expect(theirs.ok()).toBe(true);
+
+  // Both moved down by 50 in one drag of the selection.
+  await page.keyboard.press('KeyV');
+  await page.keyboard.press('Control+KeyA');
+  await expect.poll(() => selectionSize(page)).toBe(2);
+  await dragImage(page, { x: 200, y: 175 }, { x: 200, y: 225 });
+  await wait(indicator(page)).toHaveAttribute('data-state', 'conflict');
+  await indicator(page).getByRole('button').click();
+  const rowA = page.locator(`[data-testid="conflict-row"][data-id="${a!.id}"]`);
+  const rowB = page.locator(`[data-testid="conflict-row"][data-id="${b!.id}"]`);
+  await wait(page.getByTestId('conflict-row')).toHaveCount(2);
+  await expect(rowA).toContainText('cat · 박스 100, 150 · 200 × 150');
+  await expect(rowA).toContainText('삭제됨');
+  await expect(rowB).toContainText('cat · 박스 450, 350 · 200 × 150');
+  await expect(rowB).toContainText('cat · 박스 450, 100 · 200 × 150');
+
+  await rowA.getByRole('button', { name: '내 것 유지' }).click();
+  await rowB.getByRole('button', { name: '저장된 것 유지' }).click();
+  await wait(indicator(page)).toHaveAttribute('data-state', 'saved');
+  const expected = [
+    { x: 450, y: 100, width: 200, height: 150 },
+    { x: 100, y: 150, width: 200, height: 150 },
+  ];
+  const saved = await serverBoxes(page, project, imageId);
+  expect(geometry(saved)).toEqual(expected);
+  expect(saved.map((s) => s.id)).toEqual([b!.id, a!.id]);
+  await expect.poll(async () => geometry(await engineBoxes(page))).toEqual(expected);
+});
+
+test('an operation whose answers are lost is sent again with the same id after a reload, and applied once', async ({
+  page,
+}) => {
+  const { project, imageId } = await oneImageProject(page);
+  await openStudio(page, project.projectId, imageId);
+  await wait(indicator(page)).toHaveAttribute('data-state', 'saved');
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  const before: Request[] = [];
+  const after: Request[] = [];
+  let reloaded = false;
+  let committed = 0;
+  await page.route(OPS, async (route) => {
+    (reloaded ? after : before).push(route.request());
+    const response = await route.fetch();
+    if (!reloaded && response.status() === 200) {
+      // Committed on the server, never answered to this page.
+      committed += 1;
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.fulfill({ response });
+  });
+
+  await dragImage(page, { x: 100, y: 100 }, { x: 250, y: 200 });
+  await expect.poll(() => committed, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect(indicator(page)).toHaveAttribute('data-unsynced', '1');
+  reloaded = true;
+  await openStudio(page, project.projectId, imageId);
+  await wait(indicator(page)).toHaveAttribute('data-state', 'saved');
+  expect(after.length).toBeGreaterThan(0);
+  // The operation frozen before the reload went out again unchanged: the server replayed its answer.
+  const frozen = opIds(before[0]!);
+  for (const request of [...before, ...after]) expect(opIds(request)).toEqual(frozen);
+  const saved = await serverBoxes(page, project, imageId);
+  expect(geometry(saved)).toEqual([{ x: 100, y: 100, width: 150, height: 100 }]);
+  expect(saved[0]!.version).toBe(1);
+  await expect
+    .poll(async () => geometry(await engineBoxes(page)))
+    .toEqual([{ x: 100, y: 100, width: 150, height: 100 }]);
 });
