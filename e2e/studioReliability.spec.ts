@@ -17,11 +17,11 @@ import {
  * the service worker, the edits from the IndexedDB journal) and reach the server exactly once
  * when the network returns; a save whose answer is lost after the server committed is repeated
  * with the same operation ids and not applied twice, also when the page was reloaded before any
- * answer came; a 401 in the middle of a save renews the
- * token and the edit persists; leaving asks only while edits are unsynced; a stale version
- * opens the conflict dialog with both versions and "keep mine" wins on the server (also over a
- * deletion: the box comes back), "keep theirs" shows theirs; the edits of
- * a tab closed offline are sent when the studio opens again, on any image.
+ * answer came; a 401 in the middle of a save renews the token and the edit persists; leaving
+ * asks only while edits are unsynced; a stale version opens the conflict dialog with both
+ * versions, "keep mine" wins on the server (over a deletion too: the box comes back) and "keep
+ * theirs" shows theirs; the edits of a tab closed offline are sent when the studio opens again,
+ * on any image.
  *
  * `context.setOffline` cuts the service worker's own fetches too in this Chromium (checked in
  * the first test), so the network-first reads really fall back to its caches there.
