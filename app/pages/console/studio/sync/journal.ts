@@ -150,7 +150,8 @@ export class Journal {
         requests.push('deleted' in value ? store.delete(value.deleted) : store.put(value));
       // Committed now, not when this task ends and the requests have answered: a page being
       // left (pagehide) may never run that task, and the transaction would be aborted with it.
-      tx.commit();
+      // (Browsers without commit(), before Safari 15, commit when the task ends, as before.)
+      if ('commit' in tx) tx.commit();
       return Promise.all([...requests, tx.done]).then(
         () => undefined,
         (error: unknown) => this.fail(error),
