@@ -53,10 +53,13 @@ function referencedPaths(markdown: string): { backticked: string[]; links: strin
 
 /**
  * A backticked path is read from the repository root, from the markdown file's folder, or as the
- * tail of a repository path (docs say `platform/sw.ts` inside a section about `app/`).
+ * tail of a repository path (docs say `platform/sw.ts` inside a section about `app/`). Files a
+ * benchmark writes into its results folder count as named outputs.
  */
 function backtickedExists(ref: string, mdDir: string): boolean {
   const clean = ref.replace(/^\.\//, '');
+  // Benchmark results are written by runs (the folder is git-ignored): named, never committed.
+  if ([clean, path.posix.join(mdDir, clean)].some((p) => p.startsWith('benchmarks/results/'))) return true;
   return (
     existsSync(path.join(ROOT, clean)) ||
     existsSync(path.join(ROOT, mdDir, clean)) ||
