@@ -67,7 +67,7 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
   const userId = user?.id ?? '';
   const kind = studioKind(project.subtype);
   const neighbors = useImageNeighbors(project.id, imageId);
-  useNeighborPrefetch(project.id, neighbors);
+  useNeighborPrefetch(project.id, neighbors, userId);
   const current = image.id === imageId;
   const ready = image.state === 'ready';
   const annotationsQ = useImageAnnotations(project.id, imageId, current && ready);

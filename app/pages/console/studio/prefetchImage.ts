@@ -5,6 +5,7 @@ import { apiUrl } from '../../../api/apiFetch';
 import { authorizedFetch } from '../../../api/authorizedFetch';
 import { originalPath } from '../image/openImageSource';
 import { annotationsQuery } from '../image/imageViewerQueries';
+import type { SyncManager } from './sync/SyncManager';
 
 /** Most tiles fetched ahead for one image. */
 const PREFETCH_TILES_MAX = 16;
@@ -38,11 +39,14 @@ export function firstTileUrls(image: ImageItem, screenPx: number): string[] {
  * Fetches ahead what opening `image` needs first, so that stepping to it shows it at once: its
  * annotations into the query cache, and its first tiles (or, without a pyramid, its original)
  * through the same authorized fetch the engine uses, so the HTTP cache and the service worker
- * answer the engine's requests. Failures are ignored: the image then loads as usual.
+ * answer the engine's requests. With the user's save layer (`sync`), the server state is fetched
+ * into it instead, where opening the image takes it without a round trip. Failures are ignored:
+ * the image then loads as usual.
  */
-export function prefetchImage(client: QueryClient, projectId: string, image: ImageItem): void {
+export function prefetchImage(client: QueryClient, projectId: string, image: ImageItem, sync?: SyncManager): void {
   if (image.state !== 'ready') return;
-  void client.prefetchQuery(annotationsQuery(projectId, image.id));
+  if (sync) sync.prefetch(projectId, image.id);
+  else void client.prefetchQuery(annotationsQuery(projectId, image.id));
   const screenPx =
     Math.max(globalThis.innerWidth ?? 1024, globalThis.innerHeight ?? 768) * (globalThis.devicePixelRatio || 1);
   const urls = image.tiles ? firstTileUrls(image, screenPx) : [apiUrl(originalPath(projectId, image.id))];

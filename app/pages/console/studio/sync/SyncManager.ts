@@ -1,8 +1,11 @@
 import { backoffDelay, browserConnectivity, realClock, type Clock, type Connectivity } from './clock';
 import { Journal } from './journal';
-import { createFetchTransport, type OpsTransport } from './opsTransport';
+import { createFetchTransport, type LoadOutcome, type OpsTransport } from './opsTransport';
 import { ImageOutbox } from './outbox';
 import { imageKeyString, type ImageKey, type PendingRecord } from './syncTypes';
+
+/** How long a prefetched server state may stand in for a fresh GET when the image opens. */
+export const PREFETCH_FRESH_MS = 30_000;
 
 export interface SyncManagerDeps {
   journal?: Journal;
@@ -31,6 +34,7 @@ export class SyncManager {
   private readonly listeners = new Set<() => void>();
   private readonly cleanups: (() => void)[] = [];
   private version = 0;
+  private readonly prefetched = new Map<string, { at: number; outcome: Promise<LoadOutcome> }>();
 
   constructor(
     readonly userId: string,
@@ -94,6 +98,16 @@ export class SyncManager {
   async load(projectId: string, imageId: string, signal?: AbortSignal): Promise<void> {
     await this.ready;
     const outbox = this.outbox(projectId, imageId);
+    const ahead = this.takePrefetched(projectId, imageId);
+    if (ahead) {
+      const outcome = await ahead;
+      if (signal?.aborted) return;
+      // Older than what this outbox already knows (this user's own acknowledged saves): fetch again.
+      if (outcome.kind === 'ok' && outcome.state.revision >= outbox.serverRevision) {
+        outbox.setServer(outcome.state.annotations, outcome.state.revision);
+        return;
+      }
+    }
     for (let attempt = 0; !signal?.aborted; attempt++) {
       const outcome = await this.transport.loadAnnotations(projectId, imageId);
       if (signal?.aborted) return;
@@ -110,6 +124,27 @@ export class SyncManager {
         signal,
       );
     }
+  }
+
+  /**
+   * Fetches an image's server state ahead (the next or previous image), so that `load` can use it
+   * without a round trip. Used once, within PREFETCH_FRESH_MS; failures fall back to a fresh GET.
+   */
+  prefetch(projectId: string, imageId: string): void {
+    const k = imageKeyString({ userId: this.userId, projectId, imageId });
+    const held = this.prefetched.get(k);
+    if (held && this.clock.now() - held.at < PREFETCH_FRESH_MS) return;
+    const outcome = this.transport
+      .loadAnnotations(projectId, imageId)
+      .catch((): LoadOutcome => ({ kind: 'retry', reason: 'offline' }));
+    this.prefetched.set(k, { at: this.clock.now(), outcome });
+  }
+
+  private takePrefetched(projectId: string, imageId: string): Promise<LoadOutcome> | null {
+    const k = imageKeyString({ userId: this.userId, projectId, imageId });
+    const held = this.prefetched.get(k);
+    this.prefetched.delete(k);
+    return held && this.clock.now() - held.at < PREFETCH_FRESH_MS ? held.outcome : null;
   }
 
   /** Writes the journal now (before navigating away). */

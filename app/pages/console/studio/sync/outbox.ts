@@ -45,6 +45,10 @@ export class ImageOutbox {
   private server: Map<string, Annotation> | null = null;
   private revision = -1;
   private seq = 0;
+  /** The newest server revision this outbox has seen (loaded or acknowledged); -1 before any. */
+  get serverRevision(): number {
+    return this.revision;
+  }
   private sending: Promise<void> | null = null;
   private attempt = 0;
   private retryTimer: unknown = null;
