@@ -197,14 +197,15 @@ describe('studio states', () => {
     await waitFor(() => expect(view.location.history.at(-1)).toBe('/console/projects/p1/images/i3'));
   });
 
-  it('segmentation offers the polygon tool, not the box', async () => {
+  it('segmentation starts on the polygon tool and offers the box too', async () => {
     render(
       'i2',
       { 'GET projects/p1/images/i2': () => json(200, imageFixture({ id: 'i2', fileName: 'big.png', tiles: pyramid })) },
       { project: projectFixture({ subtype: 'IMAGE_SEGMENTATION' }) },
     );
     expect(await screen.findByTestId('tool-polygon')).toBeTruthy();
-    expect(screen.queryByTestId('tool-box')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('tool-polygon').getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByTestId('tool-box')).toBeTruthy();
     expect(screen.getByTestId('annotation-list')).toBeTruthy();
   });
 

@@ -17,11 +17,11 @@ const TOOLS = [
   { tool: 'assistPoint', action: 'assistPoint', glyph: '✧' },
 ] as const;
 
-/** Which tools a project kind offers besides select and pan. */
+/** Which tools a project kind offers besides select and pan (segmentation draws boxes too). */
 function offered(kind: AnnotationKind, tool: string): boolean {
   if (tool === 'select' || tool === 'pan') return true;
   if (kind === 'class') return false;
-  if (tool === 'box') return kind === 'box';
+  if (tool === 'box') return kind === 'box' || kind === 'polygon';
   if (tool === 'polygon') return kind === 'polygon';
   return true;
 }

@@ -4,7 +4,7 @@ import type { ToolName } from '../../../../engine';
 
 /**
  * What one image of a project is labeled with: object detection draws boxes, segmentation
- * polygons, classification gives the whole image one class.
+ * polygons (and boxes where a box is the right shape), classification gives the whole image one class.
  */
 export function studioKind(subtype: Subtype): AnnotationKind {
   if (subtype === 'IMAGE_CLASSIFICATION') return 'class';

@@ -131,7 +131,7 @@ export function useStudioCommands(context: StudioCommandContext): StudioCommands
     const keys: StudioKeyHandlers = {
       select: () => setTool('select'),
       pan: () => setTool('pan'),
-      box: () => ctx().kind === 'box' && setTool('box'),
+      box: () => ctx().kind !== 'class' && setTool('box'),
       polygon: () => ctx().kind === 'polygon' && setTool('polygon'),
       assistPoint: () => ctx().kind !== 'class' && setTool('assistPoint' as ToolName),
       zoomIn: () => zoom(1.25),
