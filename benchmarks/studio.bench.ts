@@ -8,7 +8,10 @@
  * - `save one-box edit` — studio/saveOneBox.ts `saveOneBoxEdit()`: request bytes and server time
  *   of a one-box save on images with 100 and 100,000 annotations;
  * - `drag a box` — studio/dragBox.ts `dragBox()`: main-thread frame CPU while dragging a box over
- *   100,000 boxes against an empty image.
+ *   100,000 boxes against an empty image;
+ * - `next image` — studio/nextImage.ts `nextImage()`: D press → the next image sharp and
+ *   editable, with the neighbour prefetch against the same image opened cold, on the real server
+ *   and the built client with 80 ms added latency.
  *
  * `STUDIO_CASES=assist,drag` runs only the cases whose name contains one of the words. A case
  * that fails is reported and the others still run; the exit status is then 1.
@@ -27,6 +30,7 @@ const CASES: StudioCase[] = [
   },
   { name: 'save one-box edit', run: async () => (await import('./studio/saveOneBox')).saveOneBoxEdit() },
   { name: 'drag a box', run: async () => (await import('./studio/dragBox')).dragBox(console.log) },
+  { name: 'next image', run: async () => (await import('./studio/nextImage')).nextImage(console.log) },
 ];
 
 const only = (process.env.STUDIO_CASES ?? '')
