@@ -96,7 +96,14 @@ function ensureBuild(log: (line: string) => void): void {
 /** A photo-like image: blurred noise, so tiles weigh what photo tiles do (not a flat colour). */
 function photoJpeg(width: number, seed: number): Promise<Buffer> {
   return sharp({
-    create: { width, height: HEIGHT, channels: 3, noise: { type: 'gaussian', mean: 110 + seed * 20, sigma: 60 } },
+    create: {
+      width,
+      height: HEIGHT,
+      channels: 3,
+      // With noise the background is not drawn; the type still asks for one.
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 110 + seed * 20, sigma: 60 },
+    },
   })
     .blur(1.5)
     .jpeg({ quality: 85 })
@@ -145,7 +152,7 @@ async function seed(base: string): Promise<Seeded> {
         Authorization: `Bearer ${token}`,
         'Content-Type': raw ? 'application/octet-stream' : 'application/json',
       },
-      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+      body: raw ? new Uint8Array(raw) : body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
