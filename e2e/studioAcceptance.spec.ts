@@ -95,5 +95,4 @@ test('a 20,000 × 20,000 image: 50 boxes and 5 polygons, network cut half-way, t
     const s = byId.get(b.id)!;
     expect(Math.abs(s.x - b.x) <= 1 && Math.abs(s.y - b.y) <= 1, b.id).toBe(true);
   }
-  console.log(`drawn ${drawn} boxes; server has ${stored.length}`);
 });
