@@ -29,7 +29,9 @@ const QUICK = {
   api: { env: { API_BENCH_SECONDS: '1', API_BENCH_ROUNDS: '1' } },
   gallery: { env: { GALLERY_BENCH_IMAGES: '200' } },
   zip: { args: ['--quick'] },
-  studio: { env: { ASSIST_RUNS: '10', STUDIO_BENCH_SAVES: '5', DRAG_RUNS: '1', DRAG_MOVES: '30' } },
+  studio: {
+    env: { ASSIST_RUNS: '10', STUDIO_BENCH_SAVES: '5', DRAG_RUNS: '1', DRAG_MOVES: '30', NEXT_IMAGE_RUNS: '2' },
+  },
 };
 /** What the client build (dist/) is made from: a build older than any of these is rebuilt. */
 const CLIENT_SOURCES = [
