@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Box as EngineBox, LabelClass } from '../../../../engine';
 import { useEngine, useEngineValue } from '../../../components/engine';
 import { flagsOf, zoomToSelection } from './engineOps';
+import { StudioIcon } from './StudioIcon';
 import { VirtualList } from './VirtualList';
 
 const ROW_HEIGHT = 32;
@@ -119,7 +120,7 @@ export function AnnotationList({
                 onClick={() => onFlag(box.id, 'hidden', !isHidden)}
                 data-testid="row-hide"
               >
-                <span aria-hidden>{isHidden ? '◌' : '◉'}</span>
+                <StudioIcon name={isHidden ? 'eyeOff' : 'eye'} size={16} />
               </IconButton>
               <IconButton
                 size="2xs"
@@ -130,7 +131,7 @@ export function AnnotationList({
                 onClick={() => onFlag(box.id, 'locked', !isLocked)}
                 data-testid="row-lock"
               >
-                <span aria-hidden>{isLocked ? '🔒' : '🔓'}</span>
+                <StudioIcon name={isLocked ? 'lock' : 'unlock'} size={16} />
               </IconButton>
             </HStack>
           );

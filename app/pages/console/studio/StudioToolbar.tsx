@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnnotationKind } from '../../../../contract/apiAnnotations';
 import type { ToolName } from '../../../../engine';
 import { useEngine, useEngineValue } from '../../../components/engine';
+import { StudioIcon } from './StudioIcon';
 import { ToolButton } from './ToolButton';
 import { useKeyHint } from './useKeyHint';
 import { ZoomReadout } from './ZoomReadout';
@@ -10,11 +11,11 @@ import type { StudioCommands } from './useStudioCommands';
 
 /** The drawing and view tools, in toolbar order, with the action that selects each by key. */
 const TOOLS = [
-  { tool: 'select', action: 'select', glyph: '➚' },
-  { tool: 'pan', action: 'pan', glyph: '✥' },
-  { tool: 'box', action: 'box', glyph: '▭' },
-  { tool: 'polygon', action: 'polygon', glyph: '⬠' },
-  { tool: 'assistPoint', action: 'assistPoint', glyph: '✧' },
+  { tool: 'select', action: 'select' },
+  { tool: 'pan', action: 'pan' },
+  { tool: 'box', action: 'box' },
+  { tool: 'polygon', action: 'polygon' },
+  { tool: 'assistPoint', action: 'assistPoint' },
 ] as const;
 
 /** Which tools a project kind offers besides select and pan (segmentation draws boxes too). */
@@ -76,7 +77,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
             onClick={() => commands.setTool(item.tool as ToolName)}
             data-testid={`tool-${item.tool}`}
           >
-            <span aria-hidden>{item.glyph}</span>
+            <StudioIcon name={item.tool} />
           </ToolButton>
         );
       })}
@@ -117,7 +118,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         onClick={() => engine?.fit()}
         data-testid="viewer-fit"
       >
-        <span aria-hidden>⤢</span>
+        <StudioIcon name="fit" />
       </ToolButton>
       <ToolButton
         label={t('toolbar.fullscreen')}
@@ -125,7 +126,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         onClick={commands.fullscreen}
         data-testid="studio-fullscreen"
       >
-        <span aria-hidden>⛶</span>
+        <StudioIcon name="fullscreen" />
       </ToolButton>
       <Separator orientation="vertical" h="5" />
       <ToolButton
@@ -135,7 +136,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         onClick={() => engine?.undo()}
         data-testid="studio-undo"
       >
-        <span aria-hidden>↶</span>
+        <StudioIcon name="undo" />
       </ToolButton>
       <ToolButton
         label={t('toolbar.redo')}
@@ -144,7 +145,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         onClick={() => engine?.redo()}
         data-testid="studio-redo"
       >
-        <span aria-hidden>↷</span>
+        <StudioIcon name="redo" />
       </ToolButton>
       <ToolButton
         label={t('toolbar.copyPrevious')}
@@ -153,7 +154,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         onClick={commands.copyPrevious}
         data-testid="studio-copy-previous"
       >
-        <span aria-hidden>⎘</span>
+        <StudioIcon name="copyPrevious" />
       </ToolButton>
       <ToolButton
         label={t('toolbar.delete')}
@@ -162,7 +163,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         onClick={() => engine?.deleteSelection()}
         data-testid="studio-delete"
       >
-        <span aria-hidden>🗑</span>
+        <StudioIcon name="delete" />
       </ToolButton>
       <Separator orientation="vertical" h="5" />
       <ToolButton
@@ -171,7 +172,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         onClick={() => onPanel('adjustments')}
         data-testid="studio-adjustments-toggle"
       >
-        <span aria-hidden>◐</span>
+        <StudioIcon name="adjustments" />
       </ToolButton>
       <ToolButton
         label={t('toolbar.help')}
@@ -179,7 +180,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         onClick={() => onPanel('help')}
         data-testid="studio-help-toggle"
       >
-        <span aria-hidden>?</span>
+        <StudioIcon name="help" />
       </ToolButton>
       <ToolButton
         label={t('toolbar.cheatSheet')}
@@ -187,14 +188,14 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         onClick={() => onPanel('cheatSheet')}
         data-testid="studio-cheatsheet"
       >
-        <span aria-hidden>⌨</span>
+        <StudioIcon name="keyboard" />
       </ToolButton>
       <ToolButton label={t('toolbar.keySettings')} onClick={() => onPanel('keys')} data-testid="studio-keys">
-        <span aria-hidden>⚙</span>
+        <StudioIcon name="settings" />
       </ToolButton>
       <Text flex="1" />
       <ToolButton label={t('toolbar.sidePanel')} onClick={() => onPanel('side')} data-testid="studio-side-toggle">
-        <span aria-hidden>☰</span>
+        <StudioIcon name="panel" />
       </ToolButton>
     </HStack>
   );
