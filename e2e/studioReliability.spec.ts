@@ -447,9 +447,11 @@ test('an operation whose answers are lost is sent again with the same id after a
   let reloaded = false;
   let committed = 0;
   await page.route(OPS, async (route) => {
-    (reloaded ? after : before).push(route.request());
+    // Decided when the request leaves: a retry still in flight when the reload starts is lost too.
+    const beforeReload = !reloaded;
+    (beforeReload ? before : after).push(route.request());
     const response = await route.fetch();
-    if (!reloaded && response.status() === 200) {
+    if (beforeReload && response.status() === 200) {
       // Committed on the server, never answered to this page.
       committed += 1;
       await route.abort('connectionreset');
