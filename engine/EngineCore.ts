@@ -44,32 +44,21 @@ import {
 } from './AnnotationStore';
 import type { ZoomLimits } from './camera';
 import { CameraController, type CameraOptions } from './CameraController';
-import { placeBoxes } from './clipboard';
+import { addPlacedBoxes, copySelection, pasteBoxes, type NewIds } from './clipboard';
 import { copyBox, newCommandId } from './commands';
 import { Emitter } from './emitter';
 import { deleteSelection, nudgeSelection, relabelSelection } from './selectionEdits';
 import { nextInOrder } from './selectionOrder';
-import { HANDLE_RADIUS_CSS } from './spatial/handles';
-import { unionRect } from './tools/geometry';
+import { frameRects, revealBox } from './selectionView';
 import { BoxTool } from './tools/BoxTool';
 import { PanTool } from './tools/PanTool';
 import { PolygonTool } from './tools/PolygonTool';
 import { SelectTool } from './tools/SelectTool';
 import type { CursorName, KeyInput, Overlay, Tool, ToolContext } from './tools/Tool';
+import { createToolContext } from './toolContext';
 import { ZoomTool } from './tools/ZoomTool';
 import { AssistTool, type AssistRequest, type AssistShape, type ProposalShape } from './tools/AssistTool';
-import type {
-  Box,
-  EngineErrorCode,
-  LabelClass,
-  PointerInput,
-  Rect,
-  Size,
-  ToolName,
-  Vec2,
-  View,
-  Viewport,
-} from './types';
+import type { Box, EngineErrorCode, LabelClass, PointerInput, Size, ToolName, Vec2, View, Viewport } from './types';
 
 /** What an {@link EngineCore} needs: image size and viewport; the rest has defaults. */
 export interface EngineCoreOptions extends CameraOptions {
@@ -105,8 +94,7 @@ export class EngineCore {
   private readonly ctx: ToolContext;
   private readonly unsubscribers: (() => void)[];
   private readonly camera: CameraController;
-  private readonly newBoxId: () => string;
-  private readonly newCmdId: () => string;
+  private readonly ids: NewIds;
   private activeTool: Tool;
   private label = 0;
   private currentOverlay: Overlay = { draft: null, marquee: null, ghost: null };
@@ -116,8 +104,7 @@ export class EngineCore {
 
   constructor(options: EngineCoreOptions) {
     this.store = new AnnotationStore({ ...options.store, labels: options.labels ?? options.store?.labels });
-    this.newBoxId = options.newBoxId ?? newCommandId;
-    this.newCmdId = options.newCommandId ?? newCommandId;
+    this.ids = { box: options.newBoxId ?? newCommandId, command: options.newCommandId ?? newCommandId };
     this.camera = new CameraController(options.imageSize, options.viewport, options, (view) => {
       this.events.emit('view', { view, zoomPercent: view.zoom * 100 });
     });
@@ -130,7 +117,23 @@ export class EngineCore {
       zoomOut: new ZoomTool('zoomOut'),
       assistPoint: this.assist,
     };
-    this.ctx = this.createContext();
+    this.ctx = createToolContext({
+      store: this.store,
+      camera: this.camera,
+      activeLabel: () => this.label,
+      newBoxId: this.ids.box,
+      newCommandId: this.ids.command,
+      reportError: (code) => this.events.emit('error', { code }),
+      setOverlay: (overlay) => {
+        this.currentOverlay = { ...this.currentOverlay, ...overlay };
+        this.events.emit('overlay', this.currentOverlay);
+      },
+      setCursor: (cursor) => {
+        if (cursor === this.currentCursor) return;
+        this.currentCursor = cursor;
+        this.events.emit('cursor', { cursor });
+      },
+    });
     this.activeTool = this.tools[options.tool ?? 'select'];
     this.activeTool.enter(this.ctx);
     const forward = <K extends keyof AnnotationEvents>(type: K) =>
@@ -338,7 +341,7 @@ export class EngineCore {
   replaceBoxes(boxes: readonly Box[]): void {
     this.cancelGesture();
     this.store.execute({
-      id: this.newCmdId(),
+      id: this.ids.command(),
       type: 'setBoxes',
       before: this.store.boxes(),
       after: boxes.map(copyBox),
@@ -364,16 +367,7 @@ export class EngineCore {
     const id = nextInOrder(this.store, current, step);
     if (id === null) return null;
     this.store.setSelection([id]);
-    const box = this.store.get(id)!;
-    const { view, viewport } = this.camera;
-    const halfW = viewport.width / 2 / view.zoom;
-    const halfH = viewport.height / 2 / view.zoom;
-    const inView =
-      box.x >= view.centerX - halfW &&
-      box.y >= view.centerY - halfH &&
-      box.x + box.width <= view.centerX + halfW &&
-      box.y + box.height <= view.centerY + halfH;
-    if (!inView) this.camera.setView({ ...view, centerX: box.x + box.width / 2, centerY: box.y + box.height / 2 });
+    revealBox(this.camera, this.store.get(id)!);
     return id;
   }
 
@@ -382,72 +376,42 @@ export class EngineCore {
    * change when nothing is selected); the zoom stays within the zoom limits.
    */
   zoomToSelection(): void {
-    const bounds = unionRect([...this.store.selection].map((id) => this.store.get(id)!));
-    if (!bounds) return;
-    const mx = bounds.width / 4;
-    const my = bounds.height / 4;
-    this.camera.zoomToRect({
-      x: bounds.x - mx,
-      y: bounds.y - my,
-      width: bounds.width + 2 * mx,
-      height: bounds.height + 2 * my,
-    });
+    frameRects(
+      this.camera,
+      [...this.store.selection].map((id) => this.store.get(id)!),
+    );
   }
 
   /** Moves the selection by (`dx`, `dy`) image px as one command, inside the image; locked boxes stay. */
   nudgeSelection(dx: number, dy: number): void {
-    nudgeSelection(this.store, dx, dy, this.camera.imageSize, this.newCmdId);
+    nudgeSelection(this.store, dx, dy, this.camera.imageSize, this.ids.command);
   }
 
   /** Deletes the selected boxes as one command; locked boxes are kept (no-op when nothing else is selected). */
   deleteSelection(): void {
-    deleteSelection(this.store, this.newCmdId);
+    deleteSelection(this.store, this.ids.command);
   }
 
   /** Gives the selected boxes `label` as one command (locked ones too). */
   setSelectedLabel(label: number): void {
-    relabelSelection(this.store, label, this.newCmdId);
+    relabelSelection(this.store, label, this.ids.command);
   }
 
   /** Plain copies of the selected boxes (for a clipboard; they keep their ids until pasted). */
   copySelection(): Box[] {
-    const out: Box[] = [];
-    for (const id of this.store.selection) out.push(copyBox(this.store.get(id)!));
-    return out;
+    return copySelection(this.store);
   }
 
-  /**
-   * Pastes boxes (from this image or another) as ONE `addBoxes` command: fresh ids, fitted
-   * inside the image, and — unless `offset` is false — shifted by PASTE_OFFSET_PX steps while
-   * they would land exactly on existing boxes; the pasted boxes become the selection. Returns
-   * their ids.
-   */
+  /** Pastes boxes as one command, shifted off identical ones, and selects them (clipboard.ts). */
   paste(boxes: readonly Box[], options: { offset?: boolean } = {}): string[] {
     this.cancelGesture();
-    const occupied = (r: Rect) =>
-      options.offset !== false &&
-      this.store.queryRect(r).some((id) => {
-        const b = this.store.get(id)!;
-        return b.x === r.x && b.y === r.y && b.width === r.width && b.height === r.height;
-      });
-    const placed = placeBoxes(boxes, this.camera.imageSize, this.newBoxId, occupied);
-    if (placed.length === 0) return [];
-    this.store.execute({ id: this.newCmdId(), type: 'addBoxes', boxes: placed });
-    const ids = placed.map((b) => b.id);
-    this.store.setSelection(ids);
-    return ids;
+    return pasteBoxes(this.store, boxes, this.camera.imageSize, this.ids, options.offset !== false);
   }
 
-  /**
-   * Adds boxes as ONE `addBoxes` command (e.g. every annotation of the previous image): fresh
-   * ids, fitted inside the image, where they are (no shift); the selection is not changed.
-   * Returns the new ids.
-   */
+  /** Adds boxes as one command where they are, fitted inside the image (clipboard.ts); returns the new ids. */
   addBoxes(boxes: readonly Box[]): string[] {
     this.cancelGesture();
-    const placed = placeBoxes(boxes, this.camera.imageSize, this.newBoxId);
-    if (placed.length > 0) this.store.execute({ id: this.newCmdId(), type: 'addBoxes', boxes: placed });
-    return placed.map((b) => b.id);
+    return addPlacedBoxes(this.store, boxes, this.camera.imageSize, this.ids);
   }
 
   /** Hides or shows boxes (view state: not saved, not undoable); hidden boxes are neither drawn nor hit. */
@@ -521,44 +485,5 @@ export class EngineCore {
   private cancelGesture(): void {
     this.panFrom = null;
     this.activeTool.cancel(this.ctx);
-  }
-
-  private createContext(): ToolContext {
-    const { camera, events } = this;
-    const activeLabel = () => this.label;
-    return {
-      store: this.store,
-      get imageSize() {
-        return camera.imageSize;
-      },
-      get view() {
-        return camera.view;
-      },
-      get viewport() {
-        return camera.viewport;
-      },
-      get activeLabel() {
-        return activeLabel();
-      },
-      get handleRadius() {
-        return HANDLE_RADIUS_CSS / camera.view.zoom;
-      },
-      toImage: (p) => camera.toImage(p),
-      setView: (view) => camera.setView(view),
-      zoomAbout: (p, factor) => camera.zoomAbout(p, factor),
-      zoomToRect: (rect) => camera.zoomToRect(rect),
-      newBoxId: () => this.newBoxId(),
-      newCommandId: () => this.newCmdId(),
-      reportError: (code) => events.emit('error', { code }),
-      setOverlay: (overlay) => {
-        this.currentOverlay = { ...this.currentOverlay, ...overlay };
-        events.emit('overlay', this.currentOverlay);
-      },
-      setCursor: (cursor) => {
-        if (cursor === this.currentCursor) return;
-        this.currentCursor = cursor;
-        events.emit('cursor', { cursor });
-      },
-    };
   }
 }

@@ -5,6 +5,7 @@
  * same boxes already are (Ctrl+V right after Ctrl+C) shifts the whole paste by
  * {@link PASTE_OFFSET_PX} until it lands on free spots, so the copy is visible and grabbable.
  */
+import type { AnnotationStore } from './AnnotationStore';
 import { copyBox } from './commands';
 import { clampMove, unionRect } from './tools/geometry';
 import type { Box, Rect, Size } from './types';
@@ -85,4 +86,53 @@ export function placeBoxes(
     if (i === MAX_SHIFTS - 1) placed = shifted;
   }
   return placed;
+}
+
+/** Plain copies of the selected boxes (for a clipboard; they keep their ids until pasted). */
+export function copySelection(store: AnnotationStore): Box[] {
+  const out: Box[] = [];
+  for (const id of store.selection) out.push(copyBox(store.get(id)!));
+  return out;
+}
+
+/** Ids factories of the core a paste takes its new ids from. */
+export interface NewIds {
+  box: () => string;
+  command: () => string;
+}
+
+/**
+ * Pastes boxes (from this image or another) as ONE `addBoxes` command: fresh ids, fitted inside
+ * the image, and — unless `offset` is false — shifted by PASTE_OFFSET_PX steps while they would
+ * land exactly on existing boxes; the pasted boxes become the selection. Returns their ids.
+ */
+export function pasteBoxes(
+  store: AnnotationStore,
+  boxes: readonly Box[],
+  image: Size,
+  ids: NewIds,
+  offset: boolean,
+): string[] {
+  const occupied = (r: Rect) =>
+    offset &&
+    store.queryRect(r).some((id) => {
+      const b = store.get(id)!;
+      return b.x === r.x && b.y === r.y && b.width === r.width && b.height === r.height;
+    });
+  const placed = placeBoxes(boxes, image, ids.box, occupied);
+  if (placed.length === 0) return [];
+  store.execute({ id: ids.command(), type: 'addBoxes', boxes: placed });
+  const pasted = placed.map((b) => b.id);
+  store.setSelection(pasted);
+  return pasted;
+}
+
+/**
+ * Adds boxes as ONE `addBoxes` command (e.g. every annotation of the previous image): fresh ids,
+ * fitted inside the image, where they are (no shift); the selection is not changed.
+ */
+export function addPlacedBoxes(store: AnnotationStore, boxes: readonly Box[], image: Size, ids: NewIds): string[] {
+  const placed = placeBoxes(boxes, image, ids.box);
+  if (placed.length > 0) store.execute({ id: ids.command(), type: 'addBoxes', boxes: placed });
+  return placed.map((b) => b.id);
 }
