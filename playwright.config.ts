@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './scripts/chromiumLaunch';
 
 /**
  * Browser tests run against the built app served by the real server, in Debian's Chromium
@@ -12,19 +13,7 @@ export const DATA_DIR = process.env.E2E_DATA_DIR ?? `test-results/data-${PORT}`;
 /** The local OpenID provider e2e/oauth.spec.ts starts; the server's Google sign-in points at it. */
 const OIDC = `http://127.0.0.1:${Number(process.env.E2E_OIDC_PORT ?? PORT + 100)}`;
 
-export const chromiumLaunch = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--use-angle=swiftshader',
-    '--enable-unsafe-swiftshader',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+export { chromiumLaunch };
 
 export default defineConfig({
   testDir: 'e2e',

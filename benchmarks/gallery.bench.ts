@@ -20,6 +20,7 @@ import { DEMO_ACCOUNTS, seedDemo } from '../server/seed/demoSeed';
 import { seedGalleryImages } from '../server/seed/gallerySeed';
 import { ServerProcess } from '../server/test/ServerProcess';
 import { median, percentile, writeResults, type ResultRow } from './writeResults';
+import { chromiumLaunch } from '../scripts/chromiumLaunch';
 
 const IMAGES = Number(process.env.GALLERY_BENCH_IMAGES ?? 10_000);
 const STEPS = 30;
@@ -52,19 +53,7 @@ async function main() {
     env: { DIST_DIR: DIST },
   });
   const base = server.base;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunch);
   try {
     const admin = DEMO_ACCOUNTS[0];
     if (!admin) throw new Error('no demo account');

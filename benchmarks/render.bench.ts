@@ -14,6 +14,7 @@ import { startBenchServer, type BenchServer } from './render/benchServer';
 import { CPU_TRACE_CATEGORIES, mainThreadCpu, type MainThreadCpu } from './render/mainThreadCpu';
 import { benchPyramid, buildPyramid, PYRAMID_DIR } from './render/buildPyramid';
 import { machineInfo, median, percentile, writeResults, type ResultRow } from './writeResults';
+import { CHROMIUM_PATH, WEBGL_ARGS } from '../scripts/chromiumLaunch';
 
 const RUNS = Number(process.env.RENDER_RUNS ?? 2);
 const MOVE_MS = Number(process.env.RENDER_MOVE_MS ?? 1000);
@@ -33,13 +34,7 @@ const PAGE_DIR = path.join(import.meta.dirname, 'render/page');
 const OURS_DIR = path.join(ROOT, 'node_modules/.cache/bench-render-page');
 
 const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...WEBGL_ARGS,
   '--disable-quic',
   // Unrounded performance.memory, for the peak heap figure.
   '--enable-precise-memory-info',
@@ -205,7 +200,7 @@ async function main() {
     osd: path.join(ROOT, 'node_modules/openseadragon/build/openseadragon'),
     tiles: PYRAMID_DIR,
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
   const version = browser.version();
   const gpu = await (async () => {
     const p = await browser.newPage();

@@ -13,6 +13,7 @@ import { build } from 'vite';
 import { startBenchServer, type BenchServer } from './render/benchServer';
 import { CPU_TRACE_CATEGORIES, mainThreadCpu } from './render/mainThreadCpu';
 import { machineInfo, median, percentile, writeResults, type ResultRow } from './writeResults';
+import { CHROMIUM_PATH, WEBGL_ARGS } from '../scripts/chromiumLaunch';
 
 const RUNS = Number(process.env.POLYGON_RUNS ?? 2);
 const POLYGONS = Number(process.env.POLYGON_COUNT ?? 10_000);
@@ -21,15 +22,6 @@ const DRAG_STEPS = 60;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PAGE_DIR = path.join(import.meta.dirname, 'render/page');
 const OUT_DIR = path.join(ROOT, 'node_modules/.cache/bench-polygons-page');
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 type Subject = 'ours' | 'baseline-empty';
 interface View {
@@ -176,7 +168,7 @@ async function main() {
   log('building the polygon bench page …');
   await buildPage();
   const server = await startBenchServer({ ours: OUT_DIR, page: PAGE_DIR, osd: PAGE_DIR, tiles: PAGE_DIR });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: WEBGL_ARGS });
   try {
     const subjects: Subject[] = ['baseline-empty', 'ours'];
     const runs: Record<Subject, Awaited<ReturnType<typeof runOnce>>[]> = { ours: [], 'baseline-empty': [] };

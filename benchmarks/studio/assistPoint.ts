@@ -20,6 +20,7 @@ import { build } from 'vite';
 import { startBenchServer } from '../render/benchServer';
 import { percentile, type ResultRow } from '../writeResults';
 import type { AssistBenchResult } from './assistPage/assistPage';
+import { CHROMIUM_PATH, QUIET_ARGS } from '../../scripts/chromiumLaunch';
 
 const CASE = 'assist-point 1024';
 const RUNS = Number(process.env.ASSIST_RUNS ?? 60);
@@ -28,13 +29,6 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const PAGE_DIR = path.join(import.meta.dirname, 'assistPage');
 // Built JavaScript stays out of benchmarks/ (lint would read it).
 const OUT_DIR = path.join(ROOT, 'node_modules/.cache/bench-studio-assist');
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 async function buildPage(): Promise<void> {
   await build({
@@ -61,7 +55,7 @@ export async function assistPoint(
   log(`${CASE}: building the page …`);
   await buildPage();
   const server = await startBenchServer({ ours: OUT_DIR, page: PAGE_DIR, osd: OUT_DIR, tiles: OUT_DIR });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: QUIET_ARGS });
   meta.browser = `Chromium ${browser.version()}`;
   try {
     const page = await browser.newPage();

@@ -18,6 +18,7 @@ import { build } from 'vite';
 import { startBenchServer, type BenchServer } from '../render/benchServer';
 import { CPU_TRACE_CATEGORIES, mainThreadCpu } from '../render/mainThreadCpu';
 import { percentile, type ResultRow } from '../writeResults';
+import { CHROMIUM_PATH, WEBGL_ARGS } from '../../scripts/chromiumLaunch';
 
 const RUNS = Number(process.env.DRAG_RUNS ?? 3);
 /** Mouse moves per drag, one per frame. */
@@ -28,15 +29,6 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const PAGE_DIR = path.join(import.meta.dirname, 'dragPage');
 // Built JavaScript stays out of benchmarks/ (lint would read it).
 const OUT_DIR = path.join(ROOT, 'node_modules/.cache/bench-studio-drag');
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** `ours+selected`: the same image with every box selected, so the drag moves all 100,000. */
 type Subject = 'ours' | 'baseline-empty' | 'ours+selected';
@@ -107,7 +99,7 @@ export async function dragBox(log: (line: string) => void = console.log): Promis
   log(`${CASE}: building the page …`);
   await buildPage();
   const server = await startBenchServer({ ours: OUT_DIR, page: PAGE_DIR, osd: OUT_DIR, tiles: OUT_DIR });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: WEBGL_ARGS });
   try {
     await dragOnce(browser, server, 'ours', 20);
     await dragOnce(browser, server, 'baseline-empty', 20);

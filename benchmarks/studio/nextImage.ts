@@ -34,6 +34,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demoSeed';
 import { ServerProcess } from '../../server/test/ServerProcess';
 import { median, percentile, type ResultRow } from '../writeResults';
+import { chromiumLaunch } from '../../scripts/chromiumLaunch';
 
 const CASE = 'next image';
 const RUNS = Number(process.env.NEXT_IMAGE_RUNS ?? 10);
@@ -49,16 +50,6 @@ const IMAGES = [
   { role: 'start', width: 3000, boxes: 90 },
 ] as const;
 const HEIGHT = 2000;
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 type Subject = 'ours' | 'baseline-cold';
 
@@ -396,7 +387,7 @@ export async function nextImage(log: (line: string) => void = console.log): Prom
     jwtSecret: randomBytes(32).toString('base64url'),
     env: { DIST_DIR: path.join(ROOT, DIST) },
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await chromium.launch(chromiumLaunch);
   try {
     log(`${CASE}: seeding ${IMAGES.length} images and their boxes …`);
     const s = await seed(server.base);

@@ -11,17 +11,14 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import type { CheckedOutput, TimedRun } from './nodeSuite';
 import type { ZipBenchPage } from './page/zipPage';
 import { SUBJECTS, type SubjectName } from './zipSubjects';
+import { CHROMIUM_PATH, QUIET_ARGS } from '../../scripts/chromiumLaunch';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // Built JavaScript stays out of benchmarks/ (lint would read it): node_modules/.cache is ignored.
 const BUNDLE = path.join(ROOT, 'node_modules/.cache/bench-zip-page/zipPage.js');
 
 const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...QUIET_ARGS,
   '--disable-quic',
   // Unrounded performance.memory, and gc() in the page for a clean baseline before each run.
   '--enable-precise-memory-info',
@@ -52,7 +49,7 @@ async function bundlePage(): Promise<string> {
 export async function openBrowser(images: number): Promise<BrowserSession & { generateMs: number }> {
   const script = await bundlePage();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM ?? CHROMIUM_PATH,
     args: LAUNCH_ARGS,
   });
   const page = await browser.newPage();

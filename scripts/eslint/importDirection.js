@@ -13,7 +13,8 @@ export const ALLOWED = {
   workers: ['engine', 'contract'],
   contract: [],
   server: ['contract', 'locales'],
-  benchmarks: ['engine', 'workers', 'contract', 'server', 'shaders'],
+  // Benchmarks share the tooling's browser launch (scripts/chromiumLaunch.ts).
+  benchmarks: ['engine', 'workers', 'contract', 'server', 'shaders', 'scripts'],
   e2e: ['contract', 'locales', 'engine'],
   scripts: ['contract', 'server', 'locales'],
   // Only the locale tests import code: they check the contract's message keys have texts.
