@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../components/StrokeIcon';
+
 /** Stroke paths (24×24) of the small line icons used on the landing, info and solution pages. */
 export const ICONS = {
   dataset:
@@ -19,19 +21,5 @@ export type IconName = keyof typeof ICONS;
 
 /** A decorative line icon in the current text colour (hidden from assistive technology). */
 export function LineIcon({ name, size = 24 }: { name: IconName; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  );
+  return <StrokeIcon path={ICONS[name]} size={size} />;
 }

@@ -1,4 +1,5 @@
 import { Box } from '@chakra-ui/react';
+import { StrokeIcon } from '../../components/StrokeIcon';
 
 const PATHS = {
   notice: 'M4 10v4a1 1 0 001 1h2l5 4V5L7 9H5a1 1 0 00-1 1zm12-2a5 5 0 010 8',
@@ -18,18 +19,7 @@ export type SupportIconName = keyof typeof PATHS;
 export function SupportIcon({ name, size = 6 }: { name: SupportIconName; size?: number }) {
   return (
     <Box as="span" display="inline-flex" color="brand.fg" aria-hidden="true" w={size} h={size} flexShrink={0}>
-      <svg
-        width="100%"
-        height="100%"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d={PATHS[name]} />
-      </svg>
+      <StrokeIcon path={PATHS[name]} size="100%" />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import type { Subtype } from '../../../../contract/apiProjects';
+import { StrokeIcon } from '../../../components/StrokeIcon';
 
 /** Stroke paths (24×24) of the twenty project subtypes (spec section 3: each has an icon). */
 export const SUBTYPE_ICONS: Record<Subtype, string> = {
@@ -40,18 +41,7 @@ export function SubtypeIcon({ subtype, size = 6 }: { subtype: Subtype; size?: nu
       flexShrink={0}
       data-subtype-icon={subtype}
     >
-      <svg
-        width="100%"
-        height="100%"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d={SUBTYPE_ICONS[subtype]} />
-      </svg>
+      <StrokeIcon path={SUBTYPE_ICONS[subtype]} size="100%" />
     </Box>
   );
 }

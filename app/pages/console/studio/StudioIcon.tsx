@@ -1,3 +1,4 @@
+import { StrokeIcon } from '../../../components/StrokeIcon';
 /**
  * Stroke paths (24×24) of the studio's toolbar and list icons. Drawn as SVG rather than Unicode
  * symbols: the web font has none of them, and a system without a symbol font shows empty boxes.
@@ -31,20 +32,5 @@ export type StudioIconName = keyof typeof STUDIO_ICONS;
 
 /** A decorative icon in the current text colour (the button around it carries the label). */
 export function StudioIcon({ name, size = 18 }: { name: StudioIconName; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={STUDIO_ICONS[name]} />
-    </svg>
-  );
+  return <StrokeIcon path={STUDIO_ICONS[name]} size={size} />;
 }
