@@ -8,13 +8,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
 import { benchMoves, runPath, VIEWPORT, type PathResult } from './render/benchPath';
 import { startBenchServer, type BenchServer } from './render/benchServer';
 import { CPU_TRACE_CATEGORIES, mainThreadCpu, type MainThreadCpu } from './render/mainThreadCpu';
 import { benchPyramid, buildPyramid, PYRAMID_DIR } from './render/buildPyramid';
 import { machineInfo, median, percentile, writeResults, type ResultRow } from './writeResults';
 import { CHROMIUM_PATH, WEBGL_ARGS } from '../scripts/chromiumLaunch';
+import { buildBenchPage } from './render/buildBenchPage';
 
 const RUNS = Number(process.env.RENDER_RUNS ?? 2);
 const MOVE_MS = Number(process.env.RENDER_MOVE_MS ?? 1000);
@@ -69,20 +69,7 @@ interface RunResult extends PathResult {
 }
 
 async function buildOursPage(): Promise<void> {
-  await build({
-    configFile: false,
-    root: PAGE_DIR,
-    base: '/ours/',
-    logLevel: 'warn',
-    build: {
-      outDir: OURS_DIR,
-      emptyOutDir: true,
-      target: 'es2022',
-      sourcemap: false,
-      minify: !TRACE_DIR,
-      rollupOptions: { input: path.join(PAGE_DIR, 'ours.html') },
-    },
-  });
+  await buildBenchPage({ pageDir: PAGE_DIR, html: 'ours.html', outDir: OURS_DIR, minify: !TRACE_DIR });
 }
 
 async function runOnce(

@@ -9,11 +9,11 @@
  */
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { startBenchServer, type BenchServer } from './render/benchServer';
 import { CPU_TRACE_CATEGORIES, mainThreadCpu } from './render/mainThreadCpu';
 import { machineInfo, median, percentile, writeResults, type ResultRow } from './writeResults';
 import { CHROMIUM_PATH, WEBGL_ARGS } from '../scripts/chromiumLaunch';
+import { buildBenchPage } from './render/buildBenchPage';
 
 const RUNS = Number(process.env.POLYGON_RUNS ?? 2);
 const POLYGONS = Number(process.env.POLYGON_COUNT ?? 10_000);
@@ -46,18 +46,7 @@ interface CaseResult {
 }
 
 async function buildPage(): Promise<void> {
-  await build({
-    configFile: false,
-    root: PAGE_DIR,
-    base: '/ours/',
-    logLevel: 'warn',
-    build: {
-      outDir: OUT_DIR,
-      emptyOutDir: true,
-      target: 'es2022',
-      rollupOptions: { input: path.join(PAGE_DIR, 'polygons.html') },
-    },
-  });
+  await buildBenchPage({ pageDir: PAGE_DIR, html: 'polygons.html', outDir: OUT_DIR });
 }
 
 /** Plays the pan/zoom path in the page; returns the rAF intervals. Runs inside the page. */

@@ -16,11 +16,11 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import { startBenchServer } from '../render/benchServer';
 import { percentile, type ResultRow } from '../writeResults';
 import type { AssistBenchResult } from './assistPage/assistPage';
 import { CHROMIUM_PATH, QUIET_ARGS } from '../../scripts/chromiumLaunch';
+import { buildBenchPage } from '../render/buildBenchPage';
 
 const CASE = 'assist-point 1024';
 const RUNS = Number(process.env.ASSIST_RUNS ?? 60);
@@ -31,19 +31,7 @@ const PAGE_DIR = path.join(import.meta.dirname, 'assistPage');
 const OUT_DIR = path.join(ROOT, 'node_modules/.cache/bench-studio-assist');
 
 async function buildPage(): Promise<void> {
-  await build({
-    configFile: false,
-    root: PAGE_DIR,
-    base: '/ours/',
-    logLevel: 'warn',
-    worker: { format: 'es' },
-    build: {
-      outDir: OUT_DIR,
-      emptyOutDir: true,
-      target: 'es2022',
-      rollupOptions: { input: path.join(PAGE_DIR, 'assist.html') },
-    },
-  });
+  await buildBenchPage({ pageDir: PAGE_DIR, html: 'assist.html', outDir: OUT_DIR });
 }
 
 /** The rows of the case; `log` gets progress lines. The browser's version is added to `meta`. */

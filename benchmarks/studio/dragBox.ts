@@ -14,11 +14,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
 import { startBenchServer, type BenchServer } from '../render/benchServer';
 import { CPU_TRACE_CATEGORIES, mainThreadCpu } from '../render/mainThreadCpu';
 import { percentile, type ResultRow } from '../writeResults';
 import { CHROMIUM_PATH, WEBGL_ARGS } from '../../scripts/chromiumLaunch';
+import { buildBenchPage } from '../render/buildBenchPage';
 
 const RUNS = Number(process.env.DRAG_RUNS ?? 3);
 /** Mouse moves per drag, one per frame. */
@@ -42,18 +42,7 @@ interface DragRun {
 }
 
 async function buildPage(): Promise<void> {
-  await build({
-    configFile: false,
-    root: PAGE_DIR,
-    base: '/ours/',
-    logLevel: 'warn',
-    build: {
-      outDir: OUT_DIR,
-      emptyOutDir: true,
-      target: 'es2022',
-      rollupOptions: { input: path.join(PAGE_DIR, 'drag.html') },
-    },
-  });
+  await buildBenchPage({ pageDir: PAGE_DIR, html: 'drag.html', outDir: OUT_DIR });
 }
 
 async function dragOnce(browser: Browser, server: BenchServer, subject: Subject, moves: number): Promise<DragRun> {
