@@ -28,7 +28,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { newUserRow, readyImageRow } from '../../server/db/newRows';
 import { parseEnv, type ServerConfig } from '../../server/env';
 import { OutboxMailer } from '../../server/mail/OutboxMailer';
-import { ANNOTATION_INSERT_CHUNK } from '../../server/projects/annotationViews';
+import { seedBoxes } from '../../server/test/seedBoxes';
 import { median, type ResultRow } from '../writeResults';
 
 const CASE = 'save one-box edit';
@@ -143,29 +143,14 @@ export async function saveOneBoxEdit(saves = Number(process.env.STUDIO_BENCH_SAV
           }),
         )
         .execute();
-      const ids = Array.from({ length: annotations }, () => randomUUID());
-      for (let i = 0; i < annotations; i += ANNOTATION_INSERT_CHUNK) {
-        await database.db
-          .insertInto('annotations')
-          .values(
-            ids.slice(i, i + ANNOTATION_INSERT_CHUNK).map((id, j) => ({
-              id,
-              image_id: imageId,
-              label_id: labelId,
-              kind: 'box',
-              x: ((i + j) * 37) % 19_900,
-              y: ((i + j) * 53) % 19_900,
-              width: 40,
-              height: 30,
-              data: null,
-              version: 1,
-              created_by: userId,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .execute();
-      }
+      const ids = await seedBoxes(database.db, {
+        imageId,
+        labelId,
+        count: annotations,
+        place: (i) => ({ x: (i * 37) % 19_900, y: (i * 53) % 19_900, width: 40, height: 30 }),
+        now,
+        createdBy: userId,
+      });
       return { name, annotations, imageId, boxId: ids[annotations >> 1]!, version: 1, bytes: [], serverMs: [] };
     };
     const subjects = [await makeSubject('baseline-100', 100), await makeSubject('ours', ANNOTATIONS_PER_IMAGE_MAX)];

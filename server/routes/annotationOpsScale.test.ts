@@ -5,9 +5,9 @@ import { ANNOTATIONS_PER_IMAGE_MAX } from '../../contract/apiAnnotations';
 import { createApp } from '../app';
 import { LocalBlobStore } from '../blobs/LocalBlobStore';
 import { OutboxMailer } from '../mail/OutboxMailer';
-import { ANNOTATION_INSERT_CHUNK } from '../projects/annotationViews';
 import { addProjectMember, as, seedImage } from '../test/projectFixtures';
 import { QueryCounter, type CountedStatement } from '../test/QueryCounter';
+import { seedBoxes } from '../test/seedBoxes';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, jsonInit, type TestUser } from '../test/testUsers';
 
@@ -27,30 +27,13 @@ const counter = new QueryCounter();
 /** An image with `n` boxes written straight in the database (and its count), returning one box's id. */
 async function imageWith(n: number): Promise<{ imageId: string; boxId: string }> {
   const imageId = await seedImage(t, projectId);
-  const now = t.clock.now().toISOString();
-  const ids = Array.from({ length: n }, () => randomUUID());
-  for (let i = 0; i < n; i += ANNOTATION_INSERT_CHUNK) {
-    await t.database.db
-      .insertInto('annotations')
-      .values(
-        ids.slice(i, i + ANNOTATION_INSERT_CHUNK).map((id, j) => ({
-          id,
-          image_id: imageId,
-          label_id: labelId,
-          kind: 'box',
-          x: (i + j) % 600,
-          y: (i + j) % 440,
-          width: 30,
-          height: 30,
-          data: null,
-          version: 1,
-          created_by: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
+  const ids = await seedBoxes(t.database.db, {
+    imageId,
+    labelId,
+    count: n,
+    place: (i) => ({ x: i % 600, y: i % 440, width: 30, height: 30 }),
+    now: t.clock.now().toISOString(),
+  });
   await t.database.db
     .updateTable('images')
     .set({ annotation_count: n, labeled: 1, annotation_revision: 1 })

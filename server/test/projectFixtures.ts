@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { imageRow } from './fixtures/testRows';
+import { seedBoxes } from './seedBoxes';
 import type { TestApp } from './testApp';
 import type { TestUser } from './testUsers';
 
@@ -71,26 +72,13 @@ export async function seedImage(t: TestApp, projectId: string, opts: SeedImage =
 
 /** A box annotation of `labelId` on the image (marks the image labeled, as the studio will). */
 export async function seedAnnotation(t: TestApp, imageId: string, labelId: string): Promise<string> {
-  const id = randomUUID();
-  const now = t.clock.now().toISOString();
-  await t.database.db
-    .insertInto('annotations')
-    .values({
-      id,
-      image_id: imageId,
-      label_id: labelId,
-      kind: 'box',
-      x: 1,
-      y: 1,
-      width: 30,
-      height: 30,
-      data: null,
-      version: 1,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const [id] = await seedBoxes(t.database.db, {
+    imageId,
+    labelId,
+    count: 1,
+    place: () => ({ x: 1, y: 1, width: 30, height: 30 }),
+    now: t.clock.now().toISOString(),
+  });
   await t.database.db
     .updateTable('images')
     .set((eb) => ({
@@ -100,5 +88,5 @@ export async function seedAnnotation(t: TestApp, imageId: string, labelId: strin
     }))
     .where('id', '=', imageId)
     .execute();
-  return id;
+  return id!;
 }
