@@ -13,6 +13,7 @@ import type { AnnotationsTable } from '../db/schema';
 import { ApiError } from '../http/ApiError';
 import { storedGeometry } from './annotationGeometry';
 import { ANNOTATION_COLUMNS, ANNOTATION_INSERT_CHUNK, annotationView } from './annotationViews';
+import { imageNotFound } from './requireProjectImage';
 
 /**
  * How long an applied operation is remembered (docs/decisions: annotation operations). A retry
@@ -36,8 +37,6 @@ export interface AnnotationOpsInput {
 type Row = AnnotationsTable;
 /** What the operations leave of one annotation they name: its row, or null once deleted. */
 type State = Row | null;
-
-const imageNotFound = () => new ApiError('not_found', 'No such image.');
 
 function chunks<T>(items: readonly T[], size = IDS_CHUNK): T[][] {
   const out: T[][] = [];

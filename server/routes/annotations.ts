@@ -18,10 +18,9 @@ import { ANNOTATION_COLUMNS, ANNOTATION_INSERT_CHUNK, annotationsOf } from '../p
 import { applyAnnotationOps } from '../projects/applyAnnotationOps';
 import { requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
 import { projectParams } from './projects';
+import { imageNotFound } from '../projects/requireProjectImage';
 
 export const imageParams = projectParams.extend({ imageId: z.string().min(1).max(64) });
-
-const imageNotFound = () => new ApiError('not_found', 'No such image.');
 
 type Row = AnnotationsTable;
 

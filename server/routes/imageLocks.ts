@@ -7,8 +7,7 @@ import { requireUser } from '../http/requireUser';
 import { paramsOf } from '../http/validate';
 import { requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
 import { imageParams } from './annotations';
-
-const imageNotFound = () => new ApiError('not_found', 'No such image.');
+import { imageNotFound, requireProjectImage } from '../projects/requireProjectImage';
 
 /** The lock row of the image with its holder's name, expired or not (null: none). */
 async function lockRow(db: Db, imageId: string) {
@@ -42,19 +41,9 @@ export function createImageLockRoutes(ctx: AppContext) {
   const params = paramsOf(imageParams);
   const worker = requireProjectRole(ctx.db, 'worker');
 
-  const requireImage = async (projectId: string, imageId: string) => {
-    const image = await ctx.db
-      .selectFrom('images')
-      .select('id')
-      .where('project_id', '=', projectId)
-      .where('id', '=', imageId)
-      .executeTakeFirst();
-    if (!image) throw imageNotFound();
-  };
-
   /** Takes the image, or renews the caller's lease; 409 `image_locked` when someone else holds it. */
   const take = async (projectId: string, imageId: string, userId: string): Promise<ImageLock> => {
-    await requireImage(projectId, imageId);
+    await requireProjectImage(ctx.db, projectId, imageId);
     const now = ctx.now();
     const nowIso = now.toISOString();
     const expiresAt = new Date(now.getTime() + IMAGE_LOCK_LEASE_S * 1000).toISOString();
@@ -91,7 +80,7 @@ export function createImageLockRoutes(ctx: AppContext) {
   r.get(path, signedIn, params, worker, async (c) => {
     const { projectId } = c.get('project');
     const { imageId } = c.req.valid('param');
-    await requireImage(projectId, imageId);
+    await requireProjectImage(ctx.db, projectId, imageId);
     const row = await lockRow(ctx.db, imageId);
     // An expired lease is nobody's: anyone may take the image.
     const held = row && row.expires_at > ctx.now().toISOString() ? row : null;
@@ -111,7 +100,7 @@ export function createImageLockRoutes(ctx: AppContext) {
   r.delete(path, signedIn, params, worker, async (c) => {
     const { projectId } = c.get('project');
     const { imageId } = c.req.valid('param');
-    await requireImage(projectId, imageId);
+    await requireProjectImage(ctx.db, projectId, imageId);
     await ctx.db
       .deleteFrom('image_locks')
       .where('image_id', '=', imageId)

@@ -3,17 +3,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { imageQuerySchema, imageTagsSchema } from '../../contract/apiProjects';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf, queryOf } from '../http/validate';
 import { requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
 import { imagePage } from '../projects/imageList';
 import { imageOf } from '../projects/imageViews';
 import { projectParams } from './projects';
+import { imageNotFound, requireProjectImage } from '../projects/requireProjectImage';
 
 const imageParams = projectParams.extend({ imageId: z.string().min(1).max(64) });
-
-const imageNotFound = () => new ApiError('not_found', 'No such image.');
 
 /**
  * The images of a project (list, detail, tags, delete). Uploads and the files themselves
@@ -57,13 +55,7 @@ export function createImageRoutes(ctx: AppContext) {
       const { projectId } = c.get('project');
       const { imageId } = c.req.valid('param');
       await ctx.db.transaction().execute(async (trx) => {
-        const image = await trx
-          .selectFrom('images')
-          .select('id')
-          .where('project_id', '=', projectId)
-          .where('id', '=', imageId)
-          .executeTakeFirst();
-        if (!image) throw imageNotFound();
+        await requireProjectImage(trx, projectId, imageId);
         await trx.deleteFrom('annotations').where('image_id', '=', imageId).execute();
         await trx.deleteFrom('image_tags').where('image_id', '=', imageId).execute();
         await trx
@@ -91,13 +83,7 @@ export function createImageRoutes(ctx: AppContext) {
       const { imageId } = c.req.valid('param');
       const { tags } = c.req.valid('json');
       await ctx.db.transaction().execute(async (trx) => {
-        const image = await trx
-          .selectFrom('images')
-          .select('id')
-          .where('project_id', '=', projectId)
-          .where('id', '=', imageId)
-          .executeTakeFirst();
-        if (!image) throw imageNotFound();
+        await requireProjectImage(trx, projectId, imageId);
         if (tags.length) {
           await trx
             .insertInto('tags')
