@@ -1,5 +1,4 @@
 import { Box, Flex, Stack } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -10,7 +9,6 @@ import type { Box as EngineBox, EngineErrorCode, ToolName } from '../../../../en
 import { useEngine } from '../../../components/engine';
 import { auth } from '../../../state/auth';
 import { annotationBoxes } from '../image/annotationBoxes';
-import { annotationsQuery, useImageAnnotations } from '../image/imageViewerQueries';
 import { useImageNeighbors } from '../image/useImageNeighbors';
 import { toaster } from '../toaster';
 import { AdjustmentsPanel } from './AdjustmentsPanel';
@@ -29,6 +27,7 @@ import { StudioToolbar } from './StudioToolbar';
 import { canEditAnnotations, defaultTool, studioKind } from './studioKind';
 import { ConflictDialog } from './sync/ConflictDialog';
 import { SaveIndicator } from './sync/SaveIndicator';
+import { syncManagerFor } from './sync/SyncManager';
 import { useAnnotationSync } from './sync/useAnnotationSync';
 import { useImageLock } from './sync/useImageLock';
 import { useLeaveGuard } from './sync/useLeaveGuard';
@@ -61,7 +60,6 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
   const { t } = useTranslation('studio');
   const engine = useEngine();
   useStudioTestHook(engine);
-  const client = useQueryClient();
   const [, navigate] = useLocation();
   const { user } = useSnapshot(auth);
   const userId = user?.id ?? '';
@@ -70,8 +68,6 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
   useNeighborPrefetch(project.id, neighbors, userId);
   const current = image.id === imageId;
   const ready = image.state === 'ready';
-  const annotationsQ = useImageAnnotations(project.id, imageId, current && ready);
-  const serverAnnotations = current ? annotationsQ.data : undefined;
 
   const canEdit = canEditAnnotations(project.role);
   const lock = useImageLock(project.id, imageId, { enabled: current && ready && canEdit });
@@ -89,9 +85,9 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
     kind,
     enabled: current && ready && !readOnly,
   });
-  // The save layer's view (the server's state under this user's unsynced edits); a read-only view
-  // that it does not load shows the server's.
-  const annotations = sync.annotations ?? (readOnly ? serverAnnotations : undefined);
+  // The save layer's view: the server's state under this user's unsynced edits (it loads the
+  // state for read-only views too, and records nothing there).
+  const annotations = sync.annotations ?? undefined;
   useEngineAnnotations({ engine, imageId, annotations, labels, onEdit: sync.record });
   useLeaveGuard(sync.status.unsynced);
 
@@ -163,8 +159,9 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
     },
     clipboard,
     previousBoxes: async () => {
-      if (!neighbors.prevId) return [];
-      const list = await client.fetchQuery(annotationsQuery(project.id, neighbors.prevId));
+      if (!neighbors.prevId || !userId) return [];
+      // What this user sees there, unsynced edits included (the neighbour was fetched ahead).
+      const list = await syncManagerFor(userId).annotationsOf(project.id, neighbors.prevId);
       return annotationBoxes(list, labels).boxes;
     },
     step,

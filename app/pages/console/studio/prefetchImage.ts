@@ -1,10 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ImageItem } from '../../../../contract/apiProjects';
 import { deepZoomLevels, pyramidInfo, templateLevel, tileUrl } from '../../../../engine';
 import { apiUrl } from '../../../api/apiFetch';
 import { authorizedFetch } from '../../../api/authorizedFetch';
 import { originalPath } from '../image/openImageSource';
-import { annotationsQuery } from '../image/imageViewerQueries';
 import type { SyncManager } from './sync/SyncManager';
 
 /** Most tiles fetched ahead for one image. */
@@ -37,16 +35,13 @@ export function firstTileUrls(image: ImageItem, screenPx: number): string[] {
 
 /**
  * Fetches ahead what opening `image` needs first, so that stepping to it shows it at once: its
- * annotations into the query cache, and its first tiles (or, without a pyramid, its original)
- * through the same authorized fetch the engine uses, so the HTTP cache and the service worker
- * answer the engine's requests. With the user's save layer (`sync`), the server state is also
- * fetched into it, where opening the image takes it without a round trip. Failures are ignored:
- * the image then loads as usual.
+ * annotations into the user's save layer (`sync`), where opening the image takes them without a
+ * round trip, and its first tiles (or, without a pyramid, its original) through the same
+ * authorized fetch the engine uses, so the HTTP cache and the service worker answer the
+ * engine's requests. Failures are ignored: the image then loads as usual.
  */
-export function prefetchImage(client: QueryClient, projectId: string, image: ImageItem, sync?: SyncManager): void {
+export function prefetchImage(projectId: string, image: ImageItem, sync?: SyncManager): void {
   if (image.state !== 'ready') return;
-  // The query cache still serves the read-only view; the save layer serves the editable one.
-  void client.prefetchQuery(annotationsQuery(projectId, image.id));
   sync?.prefetch(projectId, image.id);
   const screenPx =
     Math.max(globalThis.innerWidth ?? 1024, globalThis.innerHeight ?? 768) * (globalThis.devicePixelRatio || 1);

@@ -23,7 +23,7 @@ export function useNeighborPrefetch(projectId: string, neighbors: ImageNeighbors
       done.current.add(id);
       const key = imageViewerKeys.image(projectId, id);
       if (client.getQueryData(key) === undefined) client.setQueryData(key, item);
-      prefetchImage(client, projectId, item, userId ? syncManagerFor(userId) : undefined);
+      prefetchImage(projectId, item, userId ? syncManagerFor(userId) : undefined);
     }
   }, [client, projectId, prevId, nextId, around, userId]);
 }

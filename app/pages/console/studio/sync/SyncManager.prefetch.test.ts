@@ -69,4 +69,16 @@ describe('SyncManager load path', () => {
     ]);
     expect(m.outbox(PROJECT, IMAGE).unsynced).toBe(2);
   });
+
+  it('gives another image as this user sees it (unsynced edits on top), loading it once', async () => {
+    bed = syncTestBed();
+    bed.server.writeAsOther(IMAGE, { id: 's', x: 0, ...other });
+    const m = bed.start();
+    await m.load(PROJECT, IMAGE);
+    bed.net.set(false);
+    m.outbox(PROJECT, IMAGE).record([put('mine', 50)]);
+    const seen = await m.annotationsOf(PROJECT, IMAGE);
+    expect(gets()).toBe(1);
+    expect(seen.map((a) => a.id).sort()).toEqual(['mine', 's']);
+  });
 });

@@ -1,3 +1,4 @@
+import type { Annotation } from '../../../../../contract/apiAnnotations';
 import { backoffDelay, browserConnectivity, realClock, type Clock, type Connectivity } from './clock';
 import { Journal } from './journal';
 import { createFetchTransport, type LoadOutcome, type OpsTransport } from './opsTransport';
@@ -124,6 +125,16 @@ export class SyncManager {
         signal,
       );
     }
+  }
+
+  /**
+   * An image's annotations as this user sees them (the server's state under their unsynced
+   * edits), loading it first when it is not loaded yet (a prefetch answers without a round trip).
+   */
+  async annotationsOf(projectId: string, imageId: string): Promise<Annotation[]> {
+    const outbox = this.outbox(projectId, imageId);
+    if (outbox.view() === null) await this.load(projectId, imageId);
+    return outbox.view() ?? [];
   }
 
   /**
