@@ -1,9 +1,10 @@
 import { HStack, Separator, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationKind } from '../../../../contract/apiAnnotations';
+import type { StudioAction } from '../../../../contract/studioKeymap';
 import type { ToolName } from '../../../../engine';
 import { useEngine, useEngineValue } from '../../../components/engine';
-import { StudioIcon } from './StudioIcon';
+import { StudioIcon, type StudioIconName } from './StudioIcon';
 import { ToolButton } from './ToolButton';
 import { useKeyHint } from './useKeyHint';
 import { ZoomReadout } from './ZoomReadout';
@@ -25,6 +26,18 @@ function offered(kind: AnnotationKind, tool: string): boolean {
   if (tool === 'box') return kind === 'box' || kind === 'polygon';
   if (tool === 'polygon') return kind === 'polygon';
   return true;
+}
+
+/** One toolbar button: its text is `toolbar.<id>`. */
+interface ToolbarAction {
+  id: string;
+  /** The action whose key the tooltip shows. */
+  action?: StudioAction;
+  icon: StudioIconName | '−' | '+';
+  onClick: () => void;
+  disabled?: boolean;
+  active?: boolean;
+  testId: string;
 }
 
 export interface StudioToolbarProps {
@@ -53,6 +66,21 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
     (e) => ({ undo: e.canUndo(), redo: e.canRedo() }),
     (a, b) => a.undo === b.undo && a.redo === b.redo,
   ) ?? { undo: false, redo: false };
+  /** The buttons of one toolbar group. */
+  const actions = (list: readonly ToolbarAction[]) =>
+    list.map((a) => (
+      <ToolButton
+        key={a.id}
+        label={t(`toolbar.${a.id}`)}
+        hint={a.action && hint(a.action)}
+        active={a.active}
+        disabled={a.disabled}
+        onClick={a.onClick}
+        data-testid={a.testId}
+      >
+        {a.icon === '−' || a.icon === '+' ? a.icon : <StudioIcon name={a.icon} />}
+      </ToolButton>
+    ));
   return (
     <HStack
       role="toolbar"
@@ -92,111 +120,98 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
         </ToolButton>
       )}
       <Separator orientation="vertical" h="5" />
-      <ToolButton
-        label={t('toolbar.zoomOut')}
-        hint={hint('zoomOut')}
-        disabled={!engine}
-        onClick={() => commands.zoom(1 / 1.25)}
-        data-testid="viewer-zoom-out"
-      >
-        −
-      </ToolButton>
+      {actions([
+        {
+          id: 'zoomOut',
+          action: 'zoomOut',
+          icon: '−',
+          onClick: () => commands.zoom(1 / 1.25),
+          disabled: !engine,
+          testId: 'viewer-zoom-out',
+        },
+      ])}
       <ZoomReadout />
-      <ToolButton
-        label={t('toolbar.zoomIn')}
-        hint={hint('zoomIn')}
-        disabled={!engine}
-        onClick={() => commands.zoom(1.25)}
-        data-testid="viewer-zoom-in"
-      >
-        +
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.fit')}
-        hint={hint('fit')}
-        disabled={!engine}
-        onClick={() => engine?.fit()}
-        data-testid="viewer-fit"
-      >
-        <StudioIcon name="fit" />
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.fullscreen')}
-        hint={hint('fullscreen')}
-        onClick={commands.fullscreen}
-        data-testid="studio-fullscreen"
-      >
-        <StudioIcon name="fullscreen" />
-      </ToolButton>
+      {actions([
+        {
+          id: 'zoomIn',
+          action: 'zoomIn',
+          icon: '+',
+          onClick: () => commands.zoom(1.25),
+          disabled: !engine,
+          testId: 'viewer-zoom-in',
+        },
+        {
+          id: 'fit',
+          action: 'fit',
+          icon: 'fit',
+          onClick: () => engine?.fit(),
+          disabled: !engine,
+          testId: 'viewer-fit',
+        },
+        {
+          id: 'fullscreen',
+          action: 'fullscreen',
+          icon: 'fullscreen',
+          onClick: commands.fullscreen,
+          testId: 'studio-fullscreen',
+        },
+      ])}
       <Separator orientation="vertical" h="5" />
-      <ToolButton
-        label={t('toolbar.undo')}
-        hint={hint('undo')}
-        disabled={readOnly || !history.undo}
-        onClick={() => engine?.undo()}
-        data-testid="studio-undo"
-      >
-        <StudioIcon name="undo" />
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.redo')}
-        hint={hint('redo')}
-        disabled={readOnly || !history.redo}
-        onClick={() => engine?.redo()}
-        data-testid="studio-redo"
-      >
-        <StudioIcon name="redo" />
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.copyPrevious')}
-        hint={hint('copyPrevious')}
-        disabled={readOnly || kind === 'class' || !canCopyPrevious}
-        onClick={commands.copyPrevious}
-        data-testid="studio-copy-previous"
-      >
-        <StudioIcon name="copyPrevious" />
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.delete')}
-        hint={hint('delete')}
-        disabled={readOnly || selected === 0}
-        onClick={() => engine?.deleteSelection()}
-        data-testid="studio-delete"
-      >
-        <StudioIcon name="delete" />
-      </ToolButton>
+      {actions([
+        {
+          id: 'undo',
+          action: 'undo',
+          icon: 'undo',
+          onClick: () => engine?.undo(),
+          disabled: readOnly || !history.undo,
+          testId: 'studio-undo',
+        },
+        {
+          id: 'redo',
+          action: 'redo',
+          icon: 'redo',
+          onClick: () => engine?.redo(),
+          disabled: readOnly || !history.redo,
+          testId: 'studio-redo',
+        },
+        {
+          id: 'copyPrevious',
+          action: 'copyPrevious',
+          icon: 'copyPrevious',
+          onClick: commands.copyPrevious,
+          disabled: readOnly || kind === 'class' || !canCopyPrevious,
+          testId: 'studio-copy-previous',
+        },
+        {
+          id: 'delete',
+          action: 'delete',
+          icon: 'delete',
+          onClick: () => engine?.deleteSelection(),
+          disabled: readOnly || selected === 0,
+          testId: 'studio-delete',
+        },
+      ])}
       <Separator orientation="vertical" h="5" />
-      <ToolButton
-        label={t('toolbar.adjustments')}
-        active={panels.adjustments}
-        onClick={() => onPanel('adjustments')}
-        data-testid="studio-adjustments-toggle"
-      >
-        <StudioIcon name="adjustments" />
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.help')}
-        active={panels.help}
-        onClick={() => onPanel('help')}
-        data-testid="studio-help-toggle"
-      >
-        <StudioIcon name="help" />
-      </ToolButton>
-      <ToolButton
-        label={t('toolbar.cheatSheet')}
-        hint={hint('cheatSheet')}
-        onClick={() => onPanel('cheatSheet')}
-        data-testid="studio-cheatsheet"
-      >
-        <StudioIcon name="keyboard" />
-      </ToolButton>
-      <ToolButton label={t('toolbar.keySettings')} onClick={() => onPanel('keys')} data-testid="studio-keys">
-        <StudioIcon name="settings" />
-      </ToolButton>
+      {actions([
+        {
+          id: 'adjustments',
+          icon: 'adjustments',
+          onClick: () => onPanel('adjustments'),
+          active: panels.adjustments,
+          testId: 'studio-adjustments-toggle',
+        },
+        { id: 'help', icon: 'help', onClick: () => onPanel('help'), active: panels.help, testId: 'studio-help-toggle' },
+        {
+          id: 'cheatSheet',
+          action: 'cheatSheet',
+          icon: 'keyboard',
+          onClick: () => onPanel('cheatSheet'),
+          testId: 'studio-cheatsheet',
+        },
+        { id: 'keySettings', icon: 'settings', onClick: () => onPanel('keys'), testId: 'studio-keys' },
+      ])}
       <Text flex="1" />
-      <ToolButton label={t('toolbar.sidePanel')} onClick={() => onPanel('side')} data-testid="studio-side-toggle">
-        <StudioIcon name="panel" />
-      </ToolButton>
+      {actions([{ id: 'sidePanel', icon: 'panel', onClick: () => onPanel('side'), testId: 'studio-side-toggle' }])}
     </HStack>
   );
 }
