@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fitInImage, PASTE_OFFSET_PX, placeBoxes } from './clipboard';
-import { createHeadlessEngine, type HeadlessEngine } from './headless';
+import { createHeadlessScene, type HeadlessEngine } from './headless';
 import type { Box } from './types';
 
-function engine(width = 4000, height = 3000, boxes: Box[] = []): HeadlessEngine {
-  const h = createHeadlessEngine({ width, height, viewport: { width: 800, height: 600, dpr: 1 } });
-  h.core.setView({ centerX: 400, centerY: 300, zoom: 1 });
-  h.core.setBoxes(boxes);
-  return h;
-}
+const engine = (width = 4000, height = 3000, boxes: Box[] = []): HeadlessEngine =>
+  createHeadlessScene(boxes, { width, height });
 
 const a: Box = { id: 'a', x: 100, y: 100, width: 50, height: 50, label: 0 };
 const b: Box = { id: 'b', x: 300, y: 200, width: 60, height: 40, label: 2 };

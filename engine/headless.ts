@@ -157,3 +157,23 @@ export function createHeadlessEngine(options: HeadlessOptions): HeadlessEngine {
   };
   return h;
 }
+
+/**
+ * The scene most engine tests start from: an image (default 4000 × 3000) in an 800 × 600
+ * viewport at 100 % with its top-left corner at the canvas's, so image px = screen px, and
+ * `boxes` loaded.
+ */
+export function createHeadlessScene(
+  boxes: readonly Box[] = [],
+  options: Partial<Pick<HeadlessOptions, 'width' | 'height' | 'tool'>> = {},
+): HeadlessEngine {
+  const h = createHeadlessEngine({
+    width: options.width ?? 4000,
+    height: options.height ?? 3000,
+    tool: options.tool,
+    viewport: { width: 800, height: 600, dpr: 1 },
+  });
+  h.core.setView({ centerX: 400, centerY: 300, zoom: 1 });
+  h.core.setBoxes(boxes);
+  return h;
+}

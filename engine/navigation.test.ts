@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_BOX_SIDE } from '../contract/apiAnnotations';
-import { createHeadlessEngine, type HeadlessEngine } from './headless';
+import { createHeadlessScene, type HeadlessEngine } from './headless';
 import { MIN_BOX_SIZE, type Box } from './types';
 
-function engine(boxes: Box[] = [], tool: 'select' | 'box' = 'select'): HeadlessEngine {
-  const h = createHeadlessEngine({ width: 4000, height: 3000, tool, viewport: { width: 800, height: 600, dpr: 1 } });
-  h.core.setView({ centerX: 400, centerY: 300, zoom: 1 });
-  h.core.setBoxes(boxes);
-  return h;
-}
+const engine = (boxes: Box[] = [], tool: 'select' | 'box' = 'select'): HeadlessEngine =>
+  createHeadlessScene(boxes, { tool });
 
 const box = (id: string, x: number, y: number, label = 0): Box => ({ id, x, y, width: 40, height: 40, label });
 

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotationChange } from './AnnotationStore';
-import { createHeadlessEngine, type HeadlessEngine } from './headless';
+import { createHeadlessScene, type HeadlessEngine } from './headless';
 import type { Box } from './types';
 
-function engine(boxes: Box[]): HeadlessEngine {
-  const h = createHeadlessEngine({ width: 4000, height: 3000, viewport: { width: 800, height: 600, dpr: 1 } });
-  h.core.setView({ centerX: 400, centerY: 300, zoom: 1 });
-  h.core.setBoxes(boxes);
-  return h;
-}
+const engine = (boxes: Box[]): HeadlessEngine => createHeadlessScene(boxes);
 
 const a: Box = { id: 'a', x: 100, y: 100, width: 50, height: 50, label: 0 };
 const b: Box = { id: 'b', x: 300, y: 100, width: 50, height: 50, label: 1 };

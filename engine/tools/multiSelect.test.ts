@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createHeadlessEngine, type HeadlessEngine } from '../headless';
+import { createHeadlessScene, type HeadlessEngine } from '../headless';
 import type { Box } from '../types';
 import { LIVE_PREVIEW_MAX } from './SelectTool';
 
 /** A 4000 × 3000 image at 100 %, image px = screen px. */
-function engine(boxes: Box[] = []): HeadlessEngine {
-  const h = createHeadlessEngine({ width: 4000, height: 3000, viewport: { width: 800, height: 600, dpr: 1 } });
-  h.core.setView({ centerX: 400, centerY: 300, zoom: 1 });
-  h.core.setBoxes(boxes);
-  return h;
-}
+const engine = (boxes: Box[] = []): HeadlessEngine => createHeadlessScene(boxes);
 
 const a: Box = { id: 'a', x: 100, y: 100, width: 50, height: 50, label: 0 };
 const b: Box = { id: 'b', x: 300, y: 100, width: 50, height: 50, label: 0 };
