@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'studio',
   'studioKeys',
   'studioSync',
+  'invitations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
