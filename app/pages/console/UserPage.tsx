@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { href } from '../../../contract/routes';
+import { errorCodeOf } from '../../api/ApiRequestError';
 import { authApi } from '../../api/authApi';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
@@ -12,7 +13,10 @@ import { useLocale } from '../../i18n/useLocale';
 import { ConsoleScope } from './ConsoleScope';
 import { emailFromParam } from './emailFromParam';
 
-function UserNotFound() {
+/** Why there is no profile to show: the address is malformed, or no account has it. */
+type Missing = { kind: 'invalid' } | { kind: 'noAccount'; email: string };
+
+function UserNotFound({ missing }: { missing: Missing }) {
   const { t } = useTranslation('console');
   const { homeHref } = useLocale();
   return (
@@ -24,10 +28,13 @@ function UserNotFound() {
       mx="auto"
       py={{ base: '4', md: '10' }}
       data-testid="user-not-found"
+      data-reason={missing.kind}
     >
       <PageTitle
         title={t('user.notFound')}
-        description={t('user.notFoundBody')}
+        description={
+          missing.kind === 'invalid' ? t('user.notFoundBody') : t('user.noAccountBody', { email: missing.email })
+        }
         mb="0"
         align="center"
         justify="center"
@@ -40,22 +47,32 @@ function UserNotFound() {
 }
 
 function Profile({ email }: { email: string }) {
-  const { t } = useTranslation('console');
-  // Spec section 7: the answer is a list; the first item is the user. A failed lookup is only logged.
+  const { t } = useTranslation(['console', 'errors']);
+  // The answer is a list (spec section 7); an empty one means no account has this address.
   const lookup = useQuery({
     queryKey: ['auth', 'user', 'email', email],
-    queryFn: async () => {
-      try {
-        return (await authApi.userByEmail(email))[0] ?? null;
-      } catch (error) {
-        console.info('user lookup failed', error);
-        return null;
-      }
-    },
+    queryFn: async () => (await authApi.userByEmail(email))[0] ?? null,
   });
   if (lookup.isPending) return <Spinner color="brand.600" size="lg" />;
+  if (lookup.isError) {
+    const code = errorCodeOf(lookup.error);
+    // The server checks the address more strictly than the link parser: its refusal means "not valid".
+    if (code === 'validation') return <UserNotFound missing={{ kind: 'invalid' }} />;
+    return (
+      <EmptyState
+        data-testid="user-load-failed"
+        message={t('user.loadFailed')}
+        hint={t(`errors:${code}`)}
+        action={
+          <Button variant="outline" mt="2" onClick={() => void lookup.refetch()} loading={lookup.isFetching}>
+            {t('user.retry')}
+          </Button>
+        }
+      />
+    );
+  }
   const user = lookup.data;
-  if (!user) return <UserNotFound />;
+  if (!user) return <UserNotFound missing={{ kind: 'noAccount', email }} />;
   return (
     <Stack gap="8" data-testid="user-profile">
       <Stack direction="row" gap={{ base: '4', md: '6' }} align="center" pb="8" borderBottomWidth="1px">
@@ -90,7 +107,9 @@ export default function UserPage() {
   const email = emailFromParam(useParams<{ email?: string }>().email);
   return (
     <ConsoleScope>
-      <PageContainer>{email === null ? <UserNotFound /> : <Profile email={email} />}</PageContainer>
+      <PageContainer>
+        {email === null ? <UserNotFound missing={{ kind: 'invalid' }} /> : <Profile email={email} />}
+      </PageContainer>
     </ConsoleScope>
   );
 }
