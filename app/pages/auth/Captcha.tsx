@@ -1,5 +1,5 @@
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Button, chakra, HStack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/authApi';
 import { solveCaptcha } from '../../api/solveCaptcha';
@@ -24,6 +24,8 @@ export function Captcha({
   const { t } = useTranslation('auth');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
+  const checkId = useId();
+  const statusId = useId();
 
   useEffect(() => {
     setPhase({ kind: 'idle' });
@@ -61,7 +63,8 @@ export function Captcha({
           role="checkbox"
           aria-checked={solved ? 'true' : phase.kind === 'solving' ? 'mixed' : 'false'}
           aria-busy={phase.kind === 'solving'}
-          aria-describedby="captcha-status"
+          id={checkId}
+          aria-describedby={statusId}
           variant="outline"
           size="sm"
           w="7"
@@ -70,11 +73,14 @@ export function Captcha({
           p="0"
           onClick={() => void start()}
           colorPalette={solved ? 'green' : 'gray'}
-          aria-label={t('captcha.label')}
         >
           <span aria-hidden="true">{solved ? '✓' : ''}</span>
         </Button>
-        <Text fontWeight="500">{t('captcha.label')}</Text>
+        {/* A label of the check box (a button is labelable): it names it, and a click on the text
+            is a click on the box, as with a native check box. */}
+        <chakra.label htmlFor={checkId} fontWeight="500" cursor="pointer" flex="1" userSelect="none">
+          {t('captcha.label')}
+        </chakra.label>
       </HStack>
       {phase.kind === 'solving' && (
         <Progress.Root value={percent} size="xs" mt="3" colorPalette="brand" aria-label={t('captcha.progress')}>
@@ -84,7 +90,7 @@ export function Captcha({
         </Progress.Root>
       )}
       <Text
-        id="captcha-status"
+        id={statusId}
         fontSize="sm"
         mt="2"
         color={phase.kind === 'failed' ? 'fg.error' : 'fg.muted'}
