@@ -29,6 +29,8 @@ export const V = {
   currentPasswordMismatch: 'validation:password.currentMismatch',
   /** 'The password to change does not match.' (new password and its confirmation differ). */
   passwordConfirmMismatch: 'validation:password.confirmMismatch',
+  /** 'The password confirmation does not match.' (sign-up: the password and its confirmation differ). */
+  signupConfirmMismatch: 'validation:password.signupConfirmMismatch',
   email: 'validation:email',
   /** 'Name is not appropriate.' */
   name: 'validation:name',

@@ -20,7 +20,7 @@ import { useGuestRedirect } from './useGuestRedirect';
 /** The sign-up form: the contract's register body plus the confirmation, which must match. */
 export const signupFormSchema = registerRequestSchema
   .extend({ confirmPassword: z.string() })
-  .refine((f) => f.password === f.confirmPassword, { error: V.passwordConfirmMismatch, path: ['confirmPassword'] });
+  .refine((f) => f.password === f.confirmPassword, { error: V.signupConfirmMismatch, path: ['confirmPassword'] });
 
 /** /login/signup: name, e-mail and password; then "check your mailbox" with a resend button. */
 export default function SignupPage() {
