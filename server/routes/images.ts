@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { imageDeleteSchema } from '../../contract/apiImageDelete';
 import { imageQuerySchema, imageTagsSchema } from '../../contract/apiProjects';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf, queryOf } from '../http/validate';
 import { requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
+import { deleteImages, imagesByFilter, imagesByIds } from '../projects/deleteImages';
 import { imagePage } from '../projects/imageList';
 import { imageOf } from '../projects/imageViews';
 import { projectParams } from './projects';
@@ -43,9 +45,9 @@ export function createImageRoutes(ctx: AppContext) {
     },
   );
 
-  // Deletes the image row with its annotations and tags. Its blobs (original, thumbnail, tiles)
-  // are content-addressed and may be shared with other images, so they stay: a garbage
-  // collection pass over keys no image refers to is where they would be removed.
+  // Deletes the image with its annotations and tags (server/projects/deleteImages.ts). Its blobs
+  // (original, thumbnail, tiles) are content-addressed and may be shared with other images, so
+  // they stay: the blob garbage collector removes keys no row refers to.
   r.delete(
     '/:projectId/images/:imageId',
     signedIn,
@@ -54,19 +56,31 @@ export function createImageRoutes(ctx: AppContext) {
     async (c) => {
       const { projectId } = c.get('project');
       const { imageId } = c.req.valid('param');
-      await ctx.db.transaction().execute(async (trx) => {
-        await requireProjectImage(trx, projectId, imageId);
-        await trx.deleteFrom('annotations').where('image_id', '=', imageId).execute();
-        await trx.deleteFrom('image_tags').where('image_id', '=', imageId).execute();
-        await trx
-          .updateTable('uploads')
-          .set({ image_id: null })
-          .where('project_id', '=', projectId)
-          .where('image_id', '=', imageId)
-          .execute();
-        await trx.deleteFrom('images').where('id', '=', imageId).execute();
-      });
+      await deleteImages(ctx.db, projectId, (trx) => imagesByIds(trx, projectId, [imageId]));
       return c.body(null, 204);
+    },
+  );
+
+  // Bulk delete by ids or by the list's filter (contract/apiImageDelete.ts): all or nothing.
+  r.post(
+    '/:projectId/images/delete',
+    signedIn,
+    paramsOf(projectParams),
+    requireProjectRole(ctx.db, 'admin'),
+    jsonBody(imageDeleteSchema),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const body = c.req.valid('json');
+      const result = await deleteImages(
+        ctx.db,
+        projectId,
+        (trx) =>
+          'imageIds' in body
+            ? imagesByIds(trx, projectId, body.imageIds)
+            : imagesByFilter(trx, projectId, body.filter, body.exceptIds),
+        body.dryRun === true,
+      );
+      return c.json(result);
     },
   );
 

@@ -262,6 +262,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { method: 'GET', path: '/api/projects/:projectId/images/:imageId', access: 'projectWorker', sample: () => ({}) },
   { method: 'DELETE', path: '/api/projects/:projectId/images/:imageId', access: 'projectAdmin', sample: () => ({}) },
   {
+    method: 'POST',
+    path: '/api/projects/:projectId/images/delete',
+    access: 'projectAdmin',
+    // A dry run: the check answers 200 without deleting what later samples use.
+    sample: () => ({ body: { filter: {}, dryRun: true } }),
+  },
+  {
     method: 'PUT',
     path: '/api/projects/:projectId/images/:imageId/tags',
     access: 'projectMember',
