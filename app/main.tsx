@@ -1,24 +1,29 @@
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import { createRoot } from 'react-dom/client';
-import { splitLocale, localizePath } from '../contract/routes';
+import { splitLocale } from '../contract/routes';
 import { App } from './App';
 import { startSession } from './api/startSession';
 import { createI18n } from './i18n/i18n';
-import { detectFirstVisitLocale, readLocaleCookie, writeLocaleCookie } from './i18n/localeCookie';
+import { detectFirstVisitLocale, localeRedirectTarget, readLocaleCookie, writeLocaleCookie } from './i18n/localeCookie';
 import { registerServiceWorker } from './platform/registerServiceWorker';
 
-function firstVisitRedirect(): void {
-  if (readLocaleCookie()) return;
-  const detected = detectFirstVisitLocale(navigator.languages ?? [navigator.language]);
-  writeLocaleCookie(detected);
-  const { locale, path } = splitLocale(location.pathname);
-  if (detected === 'en' && locale !== 'en') {
-    history.replaceState(null, '', localizePath(path, 'en') + location.search + location.hash);
+/**
+ * An address without the locale prefix shows the chosen locale (the cookie) or, on a first visit,
+ * the browser's. Done here rather than by the server: the service worker answers navigations with
+ * the cached shell, so only the client sees every visit (docs/decisions/0067).
+ */
+function localeRedirect(): void {
+  let wanted = readLocaleCookie();
+  if (!wanted) {
+    wanted = detectFirstVisitLocale(navigator.languages ?? [navigator.language]);
+    writeLocaleCookie(wanted);
   }
+  const target = localeRedirectTarget(location.pathname, wanted);
+  if (target) history.replaceState(null, '', target + location.search + location.hash);
 }
 
 async function boot(): Promise<void> {
-  firstVisitRedirect();
+  localeRedirect();
   const { locale } = splitLocale(location.pathname);
   document.documentElement.lang = locale;
   const { i18n, ready } = createI18n(locale);
