@@ -41,7 +41,16 @@ export function PlanComparisonTable() {
       <Heading as="h2" id={headingId} size={{ base: 'xl', md: '2xl' }} mb="6">
         {t('compare.heading')}
       </Heading>
-      <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0} role="region" aria-label={t('compare.scrollLabel')}>
+      {/* Positioned, so that the visually hidden cell texts (absolutely positioned) belong to this
+          scroll box: otherwise they are placed against the page and widen it past a phone's screen. */}
+      <Table.ScrollArea
+        position="relative"
+        borderWidth="1px"
+        rounded="lg"
+        tabIndex={0}
+        role="region"
+        aria-label={t('compare.scrollLabel')}
+      >
         <Table.Root size="md" minW="760px" data-testid="plan-compare">
           <Table.Caption captionSide="top" textAlign="start" px="4" pt="3" pb="1" color="fg.muted">
             {t('compare.caption')}
