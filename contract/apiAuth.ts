@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invitationKeySchema } from './apiInvitations';
 import { emailSchema, introductionSchema, passwordChangeSchema, passwordSchema, userNameSchema, V } from './validation';
 
 /*
@@ -34,6 +35,8 @@ export const registerRequestSchema = z
     password: passwordSchema,
     /** Language of the verification mail. */
     locale: z.enum(['ko', 'en']).default('ko'),
+    /** The key of an invitation mail's link (contract/apiInvitations.ts): see `registerAnswerSchema`. */
+    invitation: invitationKeySchema.optional(),
   })
   .strict();
 
@@ -48,6 +51,18 @@ export const loginRequestSchema = z
 
 export const tokenPairSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/**
+ * The answer of POST auth/register: `verification_sent` (202), or `joined` (201) when the sign-up
+ * carried a pending invitation's key mailed to that very address. The key proves the address, so
+ * the account is verified at once, every pending invitation of the address is accepted and the
+ * user is signed in with the token pair.
+ */
+export const registerAnswerSchema = z.discriminatedUnion('status', [
+  verificationSentSchema,
+  tokenPairSchema.extend({ status: z.literal('joined') }),
+]);
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 
 /** POST auth/refresh, POST auth/logout. */
 export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(512) }).strict();

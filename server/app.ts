@@ -22,6 +22,11 @@ import { createFileRoutes } from './routes/files';
 import { createImageLockRoutes } from './routes/imageLocks';
 import { createImageRoutes } from './routes/images';
 import { createImportRoutes } from './routes/imports';
+import {
+  createInvitationPreviewRoutes,
+  createOrgInvitationRoutes,
+  createProjectInvitationRoutes,
+} from './routes/invitations';
 import { createKeymapRoutes } from './routes/keymap';
 import { createLabelRoutes } from './routes/labels';
 import { createImageFileRoutes } from './routes/imageFiles';
@@ -127,8 +132,11 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/auth', createOAuthRoutes(ctx));
   api.route('/files', createFileRoutes(ctx));
   api.route('/orgs', createOrganizationRoutes(ctx));
+  api.route('/orgs', createOrgInvitationRoutes(ctx));
+  api.route('/invitations', createInvitationPreviewRoutes(ctx));
   api.route('/projects', createProjectRoutes(ctx));
   api.route('/projects', createProjectMemberRoutes(ctx));
+  api.route('/projects', createProjectInvitationRoutes(ctx));
   api.route('/projects', createLabelRoutes(ctx));
   api.route('/projects', createImageRoutes(ctx));
   api.route('/notices', createNoticeRoutes(ctx));

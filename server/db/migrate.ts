@@ -7,6 +7,7 @@ import * as m0010 from './migrations/0010_projects';
 import * as m0011 from './migrations/0011_atlas_pages';
 import * as m0012 from './migrations/0012_imports';
 import * as m0013 from './migrations/0013_studio';
+import * as m0014 from './migrations/0014_invitations';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_atlas_pages': m0011,
   '0012_imports': m0012,
   '0013_studio': m0013,
+  '0014_invitations': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -141,6 +141,26 @@ export interface OAuthStatesTable {
   expires_at: string;
 }
 
+/** Invitations of addresses without an account (migration 0014, contract/apiInvitations.ts). */
+export interface InvitationsTable {
+  id: string;
+  /** 'project' | 'organization'. */
+  kind: string;
+  target_id: string;
+  /** Lower-cased. */
+  email: string;
+  /** A project role or an organization role, by `kind`. */
+  role: string;
+  invited_by: string | null;
+  /** sha256 of the mailed key (auth/tokenHash.ts). */
+  key_hash: string;
+  created_at: string;
+  sent_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database extends ProjectTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -153,6 +173,7 @@ export interface Database extends ProjectTables {
   notices: NoticesTable;
   faq: FaqTable;
   oauth_states: OAuthStatesTable;
+  invitations: InvitationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

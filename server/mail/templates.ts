@@ -74,3 +74,57 @@ export function resetMail(to: string, name: string, locale: MailLocale, link: st
   const t = TEXTS[locale];
   return build(to, t.resetSubject, t.reset(name), link);
 }
+
+export interface InvitationMailFacts {
+  inviterName: string;
+  kind: 'project' | 'organization';
+  targetName: string;
+  role: 'owner' | 'admin' | 'member' | 'worker';
+  /** ISO time the link stops working. */
+  expiresAt: string;
+}
+
+const ROLE_NAMES: Record<MailLocale, Record<InvitationMailFacts['role'], string>> = {
+  ko: { owner: '소유자', admin: '관리자', member: '멤버', worker: '작업자' },
+  en: { owner: 'Owner', admin: 'Admin', member: 'Member', worker: 'Worker' },
+};
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:MM` with its zone: Korean time (UTC+9, no daylight saving) in Korean, UTC in English. */
+function mailTime(iso: string, locale: MailLocale): string {
+  const offsetH = locale === 'ko' ? 9 : 0;
+  const d = new Date(Date.parse(iso) + offsetH * 3600 * 1000);
+  const text = `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+  return `${text} ${locale === 'ko' ? 'KST' : 'UTC'}`;
+}
+
+/** The invitation of an address without an account; `link` is the sign-up page with the invitation's key. */
+export function invitationMail(to: string, locale: MailLocale, facts: InvitationMailFacts, link: string): Mail {
+  const role = ROLE_NAMES[locale][facts.role];
+  const expires = mailTime(facts.expiresAt, locale);
+  if (locale === 'ko') {
+    const what = `'${facts.targetName}' ${facts.kind === 'project' ? '프로젝트' : '조직'}`;
+    return build(
+      to,
+      `[Maru AI] ${facts.inviterName}님이 ${what}에 초대했습니다`,
+      [
+        `${facts.inviterName}님이 ${what}에 ${role} 역할로 초대했습니다.`,
+        `아래 링크에서 이 이메일 주소로 가입하면 바로 참여됩니다. 링크는 ${expires}까지 유효합니다.`,
+        '초대받을 이유가 없다면 이 메일을 무시하세요.',
+      ],
+      link,
+    );
+  }
+  const what = `the ${facts.kind} '${facts.targetName}'`;
+  return build(
+    to,
+    `[Maru AI] ${facts.inviterName} invited you to ${what}`,
+    [
+      `${facts.inviterName} invited you to ${what} as ${role}.`,
+      `Sign up with this e-mail address from the link below to join at once. The link is valid until ${expires}.`,
+      'If you did not expect this invitation, ignore this mail.',
+    ],
+    link,
+  );
+}

@@ -3,6 +3,7 @@ import { userNameSchema, USER_NAME_MAX } from '../../contract/validationConsole'
 import { revokeAllForUser } from '../auth/refreshTokens';
 import type { Db } from '../db/Db';
 import { newUserRow } from '../db/newRows';
+import { acceptInvitations } from '../invitations/acceptInvitations';
 import { findUserByEmail, normalizeEmail } from '../users/findUser';
 import type { OAuthProfile } from './oauthProfile';
 
@@ -25,7 +26,8 @@ function displayName(profile: OAuthProfile, email: string): string {
 
 /**
  * The account for a provider-verified address: the existing one with that e-mail, or a new
- * verified account without a password (its owner can set one through password reset).
+ * verified account without a password (its owner can set one through password reset). Either
+ * way the address's pending invitations are joined (contract/apiInvitations.ts).
  *
  * An existing account that was never verified may have been registered by someone else who
  * typed this address: the provider has now proved who owns it, so that password is dropped and
@@ -45,6 +47,7 @@ export async function linkOAuthUser(db: Db, profile: OAuthProfile, locale: 'ko' 
         .execute();
       await revokeAllForUser(db, existing.id, at);
     }
+    await acceptInvitations(db, existing.id, at);
     return existing.id;
   }
   const id = randomUUID();
@@ -66,5 +69,7 @@ export async function linkOAuthUser(db: Db, profile: OAuthProfile, locale: 'ko' 
   // A parallel sign-in for the same address may have created it first: use whichever exists.
   const user = await findUserByEmail(db, email);
   if (!user) throw new Error('OAuth account could not be created');
+  // The provider vouched for the address: its pending invitations are joined.
+  await acceptInvitations(db, user.id, at);
   return user.id;
 }

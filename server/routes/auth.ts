@@ -19,6 +19,8 @@ import type { AppContext, AppEnv } from '../context';
 import { newUserRow } from '../db/newRows';
 import { ApiError } from '../http/ApiError';
 import { jsonBody } from '../http/validate';
+import { acceptInvitations } from '../invitations/acceptInvitations';
+import { pendingInvitationByKey } from '../invitations/invitationStore';
 import { accountExistsMail, pageLink, resetMail, verifyMail, type MailLocale } from '../mail/templates';
 import { findUserByEmail, normalizeEmail } from '../users/findUser';
 
@@ -40,7 +42,7 @@ export function createAuthRoutes(ctx: AppContext) {
   };
 
   r.post('/register', jsonBody(registerRequestSchema), async (c) => {
-    const { name, password, locale } = c.req.valid('json');
+    const { name, password, locale, invitation } = c.req.valid('json');
     const email = normalizeEmail(c.req.valid('json').email);
     const existing = await findUserByEmail(ctx.db, email);
     if (existing) {
@@ -50,25 +52,37 @@ export function createAuthRoutes(ctx: AppContext) {
       );
       return c.json(ACCEPTED, 202);
     }
-    const now = ctx.now().toISOString();
+    const at = ctx.now();
+    const now = at.toISOString();
     const id = randomUUID();
-    const inserted = await ctx.db
-      .insertInto('users')
-      .values(
-        newUserRow(now, {
-          id,
-          email,
-          name,
-          password_hash: await hashPassword(password),
-          scope: 'user',
-          email_verified_at: null,
-          locale,
-        }),
-      )
-      .onConflict((oc) => oc.column('email').doNothing())
-      .executeTakeFirst();
-    // Lost a race with a parallel sign-up for the same address: same answer, no second account.
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) await sendVerification(id, email, name, locale);
+    const passwordHash = await hashPassword(password);
+    // The key of an invitation mailed to this very address proves the address (as the
+    // verification link would): the account is verified and joins its invitations at once.
+    const invited = invitation ? await pendingInvitationByKey(ctx.db, invitation, at) : undefined;
+    const proven = invited?.email === email;
+    const created = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('users')
+        .values(
+          newUserRow(now, {
+            id,
+            email,
+            name,
+            password_hash: passwordHash,
+            scope: 'user',
+            email_verified_at: proven ? now : null,
+            locale,
+          }),
+        )
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst();
+      // Lost a race with a parallel sign-up for the same address: same answer, no second account.
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+      if (proven) await acceptInvitations(trx, id, at);
+      return true;
+    });
+    if (created && proven) return c.json({ status: 'joined' as const, ...(await issueTokenPair(ctx, id)) }, 201);
+    if (created) await sendVerification(id, email, name, locale);
     return c.json(ACCEPTED, 202);
   });
 
@@ -84,6 +98,7 @@ export function createAuthRoutes(ctx: AppContext) {
         .where('id', '=', used.userId)
         .where('email_verified_at', 'is', null)
         .execute();
+      await acceptInvitations(trx, used.userId, now);
       return used.userId;
     });
     return c.json(await issueTokenPair(ctx, userId));
@@ -183,6 +198,7 @@ export function createAuthRoutes(ctx: AppContext) {
           .set({ email_verified_at: now.toISOString() })
           .where('id', '=', used.userId)
           .execute();
+      await acceptInvitations(trx, used.userId, now);
       await clearFailures(trx, user.email);
       await revokeAllForUser(trx, used.userId, now);
     });

@@ -12,6 +12,7 @@ import type { Db } from '../db/Db';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf } from '../http/validate';
+import { sendInvitation } from '../invitations/sendInvitation';
 import { findUserByEmail } from '../users/findUser';
 import { addMemberWithAlert } from './addMemberWithAlert';
 import { forbidden, orgNotFound, orgRoleOf, requireOrgRole, roleAtLeast, type OrgEnv } from './organizationsAccess';
@@ -121,8 +122,18 @@ export function createOrganizationRoutes(ctx: AppContext) {
       // An admin may bring in members; only an owner hands out admin or owner.
       if (role !== 'member' && callerRole !== 'owner') throw forbidden();
       const user = await findUserByEmail(ctx.db, email);
-      if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
       const sender = c.get('user');
+      // No account yet: the address gets an invitation mail (contract/apiInvitations.ts).
+      if (!user) {
+        const invitation = await sendInvitation(ctx, {
+          kind: 'organization',
+          targetId: organizationId,
+          email,
+          role,
+          inviter: sender,
+        });
+        return c.json(invitation, 202);
+      }
       const now = ctx.now().toISOString();
       const added = await addMemberWithAlert(ctx.db, {
         insertMember: (trx) =>

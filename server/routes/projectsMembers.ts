@@ -8,6 +8,8 @@ import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf } from '../http/validate';
 import { projectForbidden, projectRoleAtLeast, requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
 import { projectMemberOf, projectMembersOf } from '../projects/projectMemberViews';
+import { INVITE_MESSAGES } from '../invitations/inviteMessages';
+import { sendInvitation } from '../invitations/sendInvitation';
 import { findUserByEmail } from '../users/findUser';
 import { addMemberWithAlert } from './addMemberWithAlert';
 import { projectParams } from './projects';
@@ -17,14 +19,10 @@ const memberParams = projectParams.extend({ userId: z.string().min(1).max(64) })
 const lastAdmin = () => new ApiError('conflict', 'A project keeps at least one admin.');
 const memberNotFound = () => new ApiError('not_found', 'No such member.');
 
-const INVITE_MESSAGE = {
-  ko: (project: string) => `'${project}' 프로젝트의 멤버로 추가되었습니다.`,
-  en: (project: string) => `You were added to the project '${project}'.`,
-};
-
 /**
  * Project members (spec section 6): anyone in the project sees the list; admins invite by
- * e-mail, change roles and remove; anyone may leave. Changes run in a transaction that locks the
+ * e-mail (an address without an account gets an invitation mail: contract/apiInvitations.ts),
+ * change roles and remove; anyone may leave. Changes run in a transaction that locks the
  * project row on PostgreSQL (SQLite writes one transaction at a time), so two admins demoting
  * each other at once cannot leave the project without an admin.
  */
@@ -73,7 +71,16 @@ export function createProjectMemberRoutes(ctx: AppContext) {
       const { projectId } = c.get('project');
       const { email, role } = c.req.valid('json');
       const user = await findUserByEmail(ctx.db, email);
-      if (!user) throw new ApiError('not_found', 'No account has that e-mail address.');
+      if (!user) {
+        const invitation = await sendInvitation(ctx, {
+          kind: 'project',
+          targetId: projectId,
+          email,
+          role,
+          inviter: c.get('user'),
+        });
+        return c.json(invitation, 202);
+      }
       const now = ctx.now().toISOString();
       const added = await addMemberWithAlert(ctx.db, {
         insertMember: (trx) =>
@@ -87,7 +94,7 @@ export function createProjectMemberRoutes(ctx: AppContext) {
             .title,
         receiver: user,
         senderId: c.get('user').id,
-        message: INVITE_MESSAGE,
+        message: INVITE_MESSAGES.project,
         now,
       });
       if (!added) throw new ApiError('conflict', 'That user is already a member.');

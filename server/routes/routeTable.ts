@@ -151,6 +151,24 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   // Removing someone else (a plain member) needs an admin; leaving oneself is tested in organizations.test.ts.
   { method: 'DELETE', path: '/api/orgs/:orgId/members/:userId', access: 'orgAdmin', sample: () => ({}) },
+  // Invitations of addresses without an account (contract/apiInvitations.ts); no sample invitation exists.
+  { method: 'GET', path: '/api/orgs/:orgId/invitations', access: 'orgAdmin', sample: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/orgs/:orgId/invitations/:invitationId/resend',
+    access: 'orgAdmin',
+    sample: () => ({}),
+    outcome: 'notDenied',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/orgs/:orgId/invitations/:invitationId',
+    access: 'orgAdmin',
+    sample: () => ({}),
+    outcome: 'notDenied',
+  },
+  // The sign-up page's preview of a mailed invitation key.
+  { method: 'GET', path: '/api/invitations/:key', access: 'public', outcome: 'notDenied', sample: () => ({}) },
 
   // Support content: anyone reads, platform admins write.
   { method: 'GET', path: '/api/notices', access: 'public', sample: () => ({ query: 'page=1&size=10' }) },
@@ -233,6 +251,21 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   // Removing someone else needs an admin; leaving oneself is tested in projectsMembers.test.ts.
   { method: 'DELETE', path: '/api/projects/:projectId/members/:userId', access: 'projectAdmin', sample: () => ({}) },
+  { method: 'GET', path: '/api/projects/:projectId/invitations', access: 'projectAdmin', sample: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/projects/:projectId/invitations/:invitationId/resend',
+    access: 'projectAdmin',
+    sample: () => ({}),
+    outcome: 'notDenied',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/projects/:projectId/invitations/:invitationId',
+    access: 'projectAdmin',
+    sample: () => ({}),
+    outcome: 'notDenied',
+  },
   { method: 'GET', path: '/api/projects/:projectId/labels', access: 'projectWorker', sample: () => ({}) },
   {
     method: 'POST',
