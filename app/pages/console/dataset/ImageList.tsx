@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ImageItem, Project } from '../../../../contract/apiProjects';
@@ -8,27 +8,52 @@ import { projectImageHref } from '../../../../contract/projectRoutes';
 import { errorCodeOf } from '../../../api/ApiRequestError';
 import { projectsApi } from '../../../api/projectsApi';
 import { EmptyState } from '../../../components/EmptyState';
+import { Checkbox } from '../../../theme/parts/checkbox';
 import { formatBytes } from '../../../utils/formatBytes';
 import { projectKeys, useLabels } from '../projects/projectQueries';
 import { AuthedThumbnail } from './AuthedThumbnail';
 import { ImageFilterBar } from './ImageFilterBar';
-import { EMPTY_FILTERS, imageQueryOf, type ImageFilters } from './imageFilters';
+import { imageQueryOf } from './imageFilters';
+import { isSelected, setSelected, toggleSelected, type ImageSelection } from './imageSelection';
+import { SelectionBar } from './SelectionBar';
 import { TagEditor } from './TagEditor';
+import type { DatasetScope } from './viewer/DatasetBrowser';
 
 const PAGE_SIZE = 60;
 /** While an image is still processing, the list asks again this often (ms). */
 const PROCESSING_POLL_MS = 2000;
 
+/**
+ * A row's tick box. A click toggles from the selection as it is now (the update form of
+ * onSelectionChange), not from the box's own idea of its state, which can lag a re-render.
+ */
+function SelectBox({ label, checked, onToggle }: { label: string; checked: boolean; onToggle: () => void }) {
+  return (
+    <Checkbox.Root checked={checked} onCheckedChange={onToggle} data-testid="image-select">
+      <Checkbox.HiddenInput aria-label={label} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
 function ImageCard({
   projectId,
   image,
   labelNames,
+  selected,
+  onToggle,
+  onDelete,
 }: {
   projectId: string;
   image: ImageItem;
   labelNames: Map<string, string>;
+  /** Whether the row is ticked; undefined: the caller cannot delete (no box, no delete). */
+  selected?: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
 }) {
   const { t } = useTranslation(['projects', 'errors']);
+  const admin = selected !== undefined;
   return (
     <HStack
       gap="3"
@@ -36,9 +61,19 @@ function ImageCard({
       p="3"
       borderWidth="1px"
       borderRadius="l2"
+      borderColor={selected ? 'colorPalette.solid' : undefined}
+      colorPalette="brand"
       data-testid="image-card"
       data-state={image.state}
+      data-selected={selected || undefined}
     >
+      {admin && (
+        <SelectBox
+          label={t('projects:imageDelete.select', { name: image.fileName })}
+          checked={selected}
+          onToggle={onToggle}
+        />
+      )}
       <Link href={projectImageHref(projectId, image.id)} data-testid="image-open">
         <AuthedThumbnail
           url={image.thumbnailUrl}
@@ -79,6 +114,18 @@ function ImageCard({
         </Text>
         <TagEditor projectId={projectId} image={image} />
       </Stack>
+      {admin && (
+        <Button
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          aria-label={t('projects:imageDelete.deleteOne', { name: image.fileName })}
+          onClick={onDelete}
+          data-testid="image-delete"
+        >
+          {t('projects:imageDelete.delete')}
+        </Button>
+      )}
     </HStack>
   );
 }
@@ -87,9 +134,9 @@ function ImageCard({
 const LIST_POLL_MS = 15_000;
 
 /** The project's data: filter bar, then cards (thumbnail, type, resolution, worker, labeled, split, tags), paged by cursor. */
-export function ImageList({ project }: { project: Project }) {
+export function ImageList({ project, scope }: { project: Project; scope: DatasetScope }) {
   const { t } = useTranslation(['projects', 'errors']);
-  const [filters, setFilters] = useState<ImageFilters>(EMPTY_FILTERS);
+  const { filters, selection } = scope;
   const deferred = useDeferredValue(filters);
   const query = imageQueryOf(deferred);
   const labels = useLabels(project.id).data ?? [];
@@ -112,6 +159,7 @@ export function ImageList({ project }: { project: Project }) {
   });
   const items = images.data?.pages.flatMap((page) => page.items) ?? [];
   const total = images.data?.pages[0]?.total ?? 0;
+  const ids = items.map((i) => i.id);
 
   return (
     <Stack as="section" gap="3" aria-labelledby="images-heading" data-testid="image-list">
@@ -125,7 +173,8 @@ export function ImageList({ project }: { project: Project }) {
           </Text>
         )}
       </HStack>
-      <ImageFilterBar filters={filters} onChange={setFilters} labels={labels} tags={tags} />
+      <ImageFilterBar filters={filters} onChange={scope.onFiltersChange} labels={labels} tags={tags} />
+      {selection && items.length > 0 && <PageSelection selection={selection} ids={ids} total={total} scope={scope} />}
       {images.isPending ? (
         <Skeleton h="32" borderRadius="l2" />
       ) : images.isError ? (
@@ -136,7 +185,15 @@ export function ImageList({ project }: { project: Project }) {
         <>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3">
             {items.map((image) => (
-              <ImageCard key={image.id} projectId={project.id} image={image} labelNames={labelNames} />
+              <ImageCard
+                key={image.id}
+                projectId={project.id}
+                image={image}
+                labelNames={labelNames}
+                {...(selection ? { selected: isSelected(selection, image.id) } : {})}
+                onToggle={() => scope.onSelectionChange((current) => toggleSelected(current, image.id))}
+                onDelete={() => scope.onDeleteImage(image.id)}
+              />
             ))}
           </SimpleGrid>
           {images.hasNextPage && (
@@ -151,6 +208,46 @@ export function ImageList({ project }: { project: Project }) {
           )}
         </>
       )}
+    </Stack>
+  );
+}
+
+/** The page's tick box (every loaded row) and, while something is ticked, the selection bar. */
+function PageSelection({
+  selection,
+  ids,
+  total,
+  scope,
+}: {
+  selection: ImageSelection;
+  ids: string[];
+  total: number;
+  scope: DatasetScope;
+}) {
+  const { t } = useTranslation('projects');
+  const ticked = ids.filter((id) => isSelected(selection, id)).length;
+  return (
+    <Stack gap="2">
+      <Checkbox.Root
+        size="sm"
+        checked={ticked === 0 ? false : ticked === ids.length ? true : 'indeterminate'}
+        onCheckedChange={() =>
+          scope.onSelectionChange((current) => setSelected(current, ids, !ids.every((id) => isSelected(current, id))))
+        }
+        data-testid="image-select-page"
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label fontWeight="400" color="fg.muted">
+          {t('imageDelete.selectPage')}
+        </Checkbox.Label>
+      </Checkbox.Root>
+      <SelectionBar
+        selection={selection}
+        total={total}
+        onChange={scope.onSelectionChange}
+        onDelete={scope.onDeleteSelection}
+      />
     </Stack>
   );
 }

@@ -5,10 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { AtlasImage, AtlasIndex } from '../../../../../contract/apiAtlas';
 import { projectImageHref } from '../../../../../contract/projectRoutes';
+import {
+  isSelected,
+  NO_SELECTION,
+  rangeOf,
+  selectedCount,
+  setSelected,
+  toggleSelected,
+  type ImageSelection,
+} from '../imageSelection';
 import { AtlasPageMesh } from './AtlasPageMesh';
 import { CELL_INSET } from './atlasMaterial';
 import { GalleryRig, type GalleryState } from './GalleryRig';
 import { cellAt, cellCentre, galleryLayout, type GalleryLayout } from './galleryLayout';
+import type { SelectionUpdate } from './DatasetBrowser';
+import { SelectionMesh } from './SelectionMesh';
 import {
   fitView,
   MAX_ZOOM,
@@ -65,8 +76,22 @@ function Pages({
  * atlases drawn as instanced quads), with wheel zoom about the cursor, drag pan, +/−/0/arrow
  * keys, a hover highlight with the file name, and a click that opens the image. Drawn only when
  * something changes (`frameloop="demand"`). Loaded lazily: three.js stays out of the tab's first paint.
+ *
+ * With a selection (admins): Ctrl/⌘-click toggles an image, Shift-click selects the run from the
+ * last clicked one, and while anything is selected a plain click toggles too (Escape clears).
  */
-export default function DatasetViewer({ projectId, index }: { projectId: string; index: AtlasIndex }) {
+export default function DatasetViewer({
+  projectId,
+  index,
+  selection = null,
+  onSelectionChange,
+}: {
+  projectId: string;
+  index: AtlasIndex;
+  /** null: images cannot be selected here (a click only opens). */
+  selection?: ImageSelection | null;
+  onSelectionChange?: (update: SelectionUpdate) => void;
+}) {
   const { t } = useTranslation('projects');
   const [, navigate] = useLocation();
   const container = useRef<HTMLDivElement>(null);
@@ -77,9 +102,20 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
   const loaded = useRef(new Set<string>());
   const [hover, setHover] = useState<Hover | null>(null);
   const [aspect] = useState(() => 4 / 3);
+  /** The last image clicked for selection: where a Shift-click's run starts. */
+  const anchor = useRef<string | null>(null);
 
   const layout = useMemo(() => galleryLayout(index.total, aspect), [index.total, aspect]);
   const images = useMemo(() => index.pages.flatMap((p) => p.images), [index]);
+  const order = useMemo(() => images.map((i) => i.id), [images]);
+  const selectedCells = useMemo(() => {
+    if (!selection) return [];
+    const cells: number[] = [];
+    images.forEach((image, n) => {
+      if (isSelected(selection, image.id)) cells.push(n);
+    });
+    return cells;
+  }, [images, selection]);
   const limits = useCallback(() => ({ min: minZoom(layout, size.current), max: MAX_ZOOM }), [layout]);
 
   // The view is also written on the element (tests and benchmarks compute cell positions from it).
@@ -197,7 +233,19 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
     if (!d || d.id !== e.pointerId || d.moved) return;
     const [wx, wy] = screenToWorld(state.current.view, size.current, ...local(e));
     const image = images[cellAt(layout, wx, wy, CELL_INSET)];
-    if (image) navigate(projectImageHref(projectId, image.id));
+    if (!image) return;
+    const selecting = selection && (e.ctrlKey || e.metaKey || e.shiftKey || selectedCount(selection, index.total) > 0);
+    if (!selection || !onSelectionChange || !selecting) {
+      navigate(projectImageHref(projectId, image.id));
+      return;
+    }
+    if (e.shiftKey) {
+      const run = rangeOf(order, anchor.current, image.id);
+      onSelectionChange((current) => setSelected(current, run, true));
+    } else {
+      onSelectionChange((current) => toggleSelected(current, image.id));
+    }
+    anchor.current = image.id;
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -212,7 +260,11 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
     else if (e.key === 'ArrowRight') next = panBy(view, -width * KEY_PAN, 0);
     else if (e.key === 'ArrowUp') next = panBy(view, 0, height * KEY_PAN);
     else if (e.key === 'ArrowDown') next = panBy(view, 0, -height * KEY_PAN);
-    else return;
+    else if (e.key === 'Escape' && selection && onSelectionChange && selectedCount(selection, index.total) > 0) {
+      e.preventDefault();
+      onSelectionChange(NO_SELECTION);
+      return;
+    } else return;
     e.preventDefault();
     state.current.view = next;
     clearHover();
@@ -240,6 +292,7 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
       data-loaded-pages="0"
       data-pages={index.pages.length}
       data-columns={layout.columns}
+      data-selected={selectedCells.length}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -268,6 +321,7 @@ export default function DatasetViewer({ projectId, index }: { projectId: string;
       >
         <GalleryRig state={state} layout={layout} bind={apply} />
         {pages}
+        <SelectionMesh cells={selectedCells} layout={layout} />
       </Canvas>
       {hover && (
         <Text

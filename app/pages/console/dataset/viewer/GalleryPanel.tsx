@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AtlasCellSize } from '../../../../../contract/apiAtlas';
 import type { Project } from '../../../../../contract/apiProjects';
@@ -9,8 +9,10 @@ import { projectsApi } from '../../../../api/projectsApi';
 import { EmptyState } from '../../../../components/EmptyState';
 import { projectKeys, useLabels } from '../../projects/projectQueries';
 import { ImageFilterBar } from '../ImageFilterBar';
-import { EMPTY_FILTERS, imageQueryOf, type ImageFilters } from '../imageFilters';
+import { imageQueryOf } from '../imageFilters';
+import { SelectionBar } from '../SelectionBar';
 import { fetchAtlasIndex } from './atlasApi';
+import type { DatasetScope } from './DatasetBrowser';
 import { supportsWebGL } from './supportsWebGL';
 import { ViewerGuard } from './ViewerGuard';
 
@@ -23,9 +25,9 @@ const PROCESSING_POLL_MS = 3000;
 const SMALL_CELLS_ABOVE = 1024;
 
 /** The gallery view of the Dataset tab: the list's filters over the WebGL gallery of every image. */
-export function GalleryPanel({ project }: { project: Project }) {
+export function GalleryPanel({ project, scope }: { project: Project; scope: DatasetScope }) {
   const { t } = useTranslation(['projects', 'errors']);
-  const [filters, setFilters] = useState<ImageFilters>(EMPTY_FILTERS);
+  const { filters, selection } = scope;
   const deferred = useDeferredValue(filters);
   const query = imageQueryOf(deferred);
   const cell: AtlasCellSize = project.imageCount > SMALL_CELLS_ABOVE ? 64 : 128;
@@ -42,7 +44,7 @@ export function GalleryPanel({ project }: { project: Project }) {
 
   return (
     <Stack gap="3" data-testid="gallery-panel">
-      <ImageFilterBar filters={filters} onChange={setFilters} labels={labels} tags={tags} />
+      <ImageFilterBar filters={filters} onChange={scope.onFiltersChange} labels={labels} tags={tags} />
       {atlas.isPending ? (
         <Skeleton h="96" borderRadius="l2" />
       ) : atlas.isError ? (
@@ -56,6 +58,19 @@ export function GalleryPanel({ project }: { project: Project }) {
           <Text fontSize="sm" color="fg.muted" data-testid="viewer-keys">
             {t('projects:images.total', { count: atlas.data.total })} · {t('projects:viewer.keys')}
           </Text>
+          {selection && (
+            <>
+              <Text fontSize="sm" color="fg.muted">
+                {t('projects:imageDelete.galleryHint')}
+              </Text>
+              <SelectionBar
+                selection={selection}
+                total={atlas.data.total}
+                onChange={scope.onSelectionChange}
+                onDelete={scope.onDeleteSelection}
+              />
+            </>
+          )}
           {atlas.data.processing > 0 && (
             <Text fontSize="sm" color="orange.fg" data-testid="viewer-processing">
               {t('projects:viewer.processing', { count: atlas.data.processing })}
@@ -63,7 +78,12 @@ export function GalleryPanel({ project }: { project: Project }) {
           )}
           <ViewerGuard fallback={noWebgl}>
             <Suspense fallback={<Skeleton h="96" borderRadius="l2" aria-label={t('projects:viewer.loading')} />}>
-              <DatasetViewer projectId={project.id} index={atlas.data} />
+              <DatasetViewer
+                projectId={project.id}
+                index={atlas.data}
+                selection={selection}
+                onSelectionChange={scope.onSelectionChange}
+              />
             </Suspense>
           </ViewerGuard>
         </>
