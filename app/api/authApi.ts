@@ -8,9 +8,9 @@ import {
   type passwordResetSchema,
   publicUserListSchema,
   type registerRequestSchema,
+  registerAnswerSchema,
   tokenPairSchema,
   userSchema,
-  verificationSentSchema,
   type userUpdateSchema,
   type OAuthProvider,
 } from '../../contract/apiAuth';
@@ -24,7 +24,7 @@ export const authApi = {
   login: (body: z.input<typeof loginRequestSchema>) =>
     apiFetch('auth/login', { method: 'POST', body, schema: tokenPairSchema, auth: false }),
   register: (body: z.input<typeof registerRequestSchema>) =>
-    apiFetch('auth/register', { method: 'POST', body, schema: verificationSentSchema, auth: false }),
+    apiFetch('auth/register', { method: 'POST', body, schema: registerAnswerSchema, auth: false }),
   verify: (key: string) =>
     apiFetch('auth/verify', { method: 'POST', body: { key }, schema: tokenPairSchema, auth: false }),
   resendVerification: (email: string, locale: Locale) =>

@@ -27,6 +27,7 @@ import {
   type ImageQuery,
   type ProjectRole,
 } from '../../contract/apiProjects';
+import { invitationSchema } from '../../contract/apiInvitations';
 import { apiFetch } from './apiFetch';
 
 /** The projects and datasets API of contract/apiProjects.ts, one function per call. */
@@ -57,8 +58,9 @@ export const projectsApi = {
     apiFetch(`${p(projectId)}/split`, { method: 'PUT', body, schema: projectSchema }),
 
   members: (projectId: string) => apiFetch(`${p(projectId)}/members`, { schema: projectMemberListSchema }),
+  /** 201 the new member, or 202 the invitation mailed to an address without an account. */
   addMember: (projectId: string, body: z.input<typeof projectMemberAddSchema>) =>
-    apiFetch(`${p(projectId)}/members`, { method: 'POST', body, schema: projectMemberSchema }),
+    apiFetch(`${p(projectId)}/members`, { method: 'POST', body, schema: projectMemberSchema.or(invitationSchema) }),
   updateMember: (projectId: string, userId: string, role: ProjectRole) =>
     apiFetch(`${p(projectId)}/members/${encodeURIComponent(userId)}`, {
       method: 'PATCH',

@@ -1,5 +1,5 @@
 import { Button, chakra, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { z } from 'zod';
@@ -8,8 +8,10 @@ import { paths } from '../../../contract/routes';
 import { V } from '../../../contract/validation';
 import { authApi } from '../../api/authApi';
 import { formErrorOf, schemaFieldErrors, type FieldErrors } from '../../api/formErrors';
+import { signIn } from '../../api/session';
 import { useLocale } from '../../i18n/useLocale';
 import { Field } from '../../theme/parts/field';
+import { SignupInvitationNotice, useSignupInvitation } from '../console/invitations/SignupInvitation';
 import { AuthTitle } from './AuthTitle';
 import { CheckInbox } from './CheckInbox';
 import { FormAlert } from './FormAlert';
@@ -22,12 +24,18 @@ export const signupFormSchema = registerRequestSchema
   .extend({ confirmPassword: z.string() })
   .refine((f) => f.password === f.confirmPassword, { error: V.signupConfirmMismatch, path: ['confirmPassword'] });
 
-/** /login/signup: name, e-mail and password; then "check your mailbox" with a resend button. */
+/**
+ * /login/signup: name, e-mail and password; then "check your mailbox" with a resend button. With
+ * `?invitation=<key>` (an invitation mail's link) the invitation is shown and its address locked:
+ * the key proves the address, so the new account is signed in at once and lands in the console.
+ */
 export default function SignupPage() {
   const { t } = useTranslation(['auth', 'errors', 'validation']);
   const { locale } = useLocale();
-  useGuestRedirect('/');
   const search = useSearch();
+  const invitation = useSignupInvitation(search);
+  useGuestRedirect(invitation.status === 'none' ? '/' : paths.console);
+  const invitedEmail = invitation.status === 'valid' ? invitation.preview.email : null;
   const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const [fields, setFields] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -35,6 +43,9 @@ export default function SignupPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  useEffect(() => {
+    if (invitedEmail) setForm((f) => ({ ...f, email: invitedEmail }));
+  }, [invitedEmail]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,8 +55,16 @@ export default function SignupPage() {
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      await authApi.register({ name: form.name, email: form.email, password: form.password, locale });
-      setSentTo(form.email);
+      const answer = await authApi.register({
+        name: form.name,
+        email: form.email,
+        password: form.password,
+        locale,
+        ...(invitation.status === 'valid' ? { invitation: invitation.key } : {}),
+      });
+      // Joined an invitation: signed in at once; the guest redirect takes the user to the console.
+      if (answer.status === 'joined') await signIn(answer);
+      else setSentTo(form.email);
     } catch (error) {
       const { fields: serverFields, form: message } = formErrorOf(error);
       setFields(serverFields);
@@ -60,6 +79,7 @@ export default function SignupPage() {
   return (
     <>
       <AuthTitle title={t('signup.title')}>{t('signup.description')}</AuthTitle>
+      <SignupInvitationNotice invitation={invitation} />
       <chakra.form onSubmit={(e) => void submit(e)} noValidate data-testid="signup-form">
         <Stack gap="5">
           <Field.Root invalid={!!fields.name} required>
@@ -80,6 +100,7 @@ export default function SignupPage() {
               name="email"
               autoComplete="email"
               inputMode="email"
+              readOnly={invitedEmail !== null}
               value={form.email}
               onChange={(e) => set('email')(e.currentTarget.value.trim())}
             />

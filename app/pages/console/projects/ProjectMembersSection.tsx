@@ -18,6 +18,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { auth } from '../../../state/auth';
 import { Field } from '../../../theme/parts/field';
 import { NativeSelect } from '../../../theme/parts/nativeSelect';
+import { invitationsKey } from '../invitations/invitationsApi';
+import { PendingInvitations } from '../invitations/PendingInvitations';
 import { SettingsSection } from '../SettingsSection';
 import { toaster } from '../toaster';
 import { projectErrorKey } from './projectErrors';
@@ -53,9 +55,12 @@ function RoleSelect({
   );
 }
 
-/** Members: invite by e-mail with a role, change roles, remove (admins); everyone sees the list. */
+/**
+ * Members: invite by e-mail with a role, change roles, remove (admins); everyone sees the list.
+ * An address without an account gets an invitation mail; admins see those still pending.
+ */
 export function ProjectMembersSection({ project }: { project: Project }) {
-  const { t } = useTranslation(['projects', 'validation', 'errors']);
+  const { t } = useTranslation(['projects', 'invitations', 'validation', 'errors']);
   const client = useQueryClient();
   const me = useSnapshot(auth).user;
   const admin = project.role === 'admin';
@@ -72,10 +77,15 @@ export function ProjectMembersSection({ project }: { project: Project }) {
 
   const invite = useMutation({
     mutationFn: () => projectsApi.addMember(project.id, { email: email.trim(), role }),
-    onSuccess: (member) => {
-      toaster.create({ type: 'success', title: t('projects:settings.members.invited', { email: member.email }) });
+    onSuccess: (result) => {
       setEmail('');
-      void refresh();
+      if ('userId' in result) {
+        toaster.create({ type: 'success', title: t('projects:settings.members.invited', { email: result.email }) });
+        void refresh();
+        return;
+      }
+      toaster.create({ type: 'success', title: t('invitations:sent', { email: result.email }) });
+      void client.invalidateQueries({ queryKey: invitationsKey('project', project.id) });
     },
     onError: (error) => {
       const result = formErrorOf(error);
@@ -181,6 +191,7 @@ export function ProjectMembersSection({ project }: { project: Project }) {
       >
         {removing && t('projects:settings.members.removeConfirm', { name: removing.name })}
       </AppDialog>
+      {admin && <PendingInvitations kind="project" targetId={project.id} canManage />}
     </SettingsSection>
   );
 }
