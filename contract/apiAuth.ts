@@ -27,7 +27,10 @@ export const ALERT_TYPES = ['info', 'invite', 'project', 'training', 'deploy', '
 export const verificationSentSchema = z.object({ status: z.literal('verification_sent') });
 export type VerificationSent = z.infer<typeof verificationSentSchema>;
 
-/** POST auth/register → 202 `{ status: 'verification_sent' }` (same answer for a taken e-mail). */
+/**
+ * POST auth/register → 202 `{ status: 'verification_sent' }` (same answer for a taken e-mail), or
+ * 201 `joined` with a valid invitation key for the same address (`registerAnswerSchema`).
+ */
 export const registerRequestSchema = z
   .object({
     name: userNameSchema,
