@@ -212,7 +212,8 @@ export function LabelPanel({ project }: { project: Project }) {
             </Field.Root>
             <Field.Root invalid={!!fields.color} w="auto">
               <Field.Label srOnly>{t('projects:labels.color')}</Field.Label>
-              <chakra.input
+              {/* Input (not chakra.input) takes the field's id, so the label above names it. */}
+              <Input
                 type="color"
                 name="labelColor"
                 value={shownColor}

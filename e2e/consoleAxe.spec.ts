@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { flatPng, newAccount, openStudio, putAnnotations, studioProject } from './studioProject';
+
+/*
+ * The console pages, signed in, in Korean and English: an axe scan of each (with real content:
+ * label classes, images, an annotation, tags, a second member) finds nothing serious or critical.
+ * One test per locale walks every page, so the project is set up once per locale; each page's
+ * findings are reported by name (soft assertions), so one run lists them all.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${n.failureSummary ?? ''}`)
+          .join('\n    ')}`,
+    );
+}
+
+/** Scans the page once it shows `ready`, and reports what it finds under `name`. */
+async function scan(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  await ready();
+  await expect(page.getByTestId('error-page')).toHaveCount(0);
+  // Not 'networkidle': console pages keep polling (alerts, image states), so it never comes.
+  // Finite transitions run out first: a button fading from disabled to enabled has, mid-way, a
+  // colour contrast that neither end has.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const bad = await seriousViolations(page);
+  expect.soft(bad, `${name}:\n${bad.join('\n')}`).toEqual([]);
+}
+
+for (const locale of ['ko', 'en'] as const) {
+  const prefix = locale === 'en' ? '/en' : '';
+  test.describe(`console pages in ${locale}`, () => {
+    test.use({ locale: locale === 'ko' ? 'ko-KR' : 'en-US', viewport: { width: 1280, height: 800 } });
+
+    test(`pass axe (${locale})`, async ({ page, context }) => {
+      // Set-up (accounts, image processing) plus seven scans on a loaded 2-core machine.
+      test.setTimeout(300_000);
+      await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://127.0.0.1' }]);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+
+      const project = await studioProject(page, {
+        labels: [
+          { name: 'cat', color: '#e53e3e' },
+          { name: 'dog', color: '#3182ce' },
+        ],
+        images: [
+          { name: 'one.png', png: await flatPng(320, 240, [200, 120, 40]) },
+          { name: 'two.png', png: await flatPng(320, 240, [40, 120, 200]) },
+        ],
+      });
+      const imageId = project.ids.get('one.png')!;
+      const headers = await project.owner.auth();
+      await putAnnotations(page.request, project, imageId, [
+        { labelId: project.labelIds[0]!, kind: 'box', x: 20, y: 20, width: 100, height: 80 },
+      ]);
+      const tagged = await page.request.put(`/api/projects/${project.projectId}/images/${imageId}/tags`, {
+        headers,
+        data: { tags: ['sunny'] },
+      });
+      expect(tagged.ok(), await tagged.text()).toBe(true);
+      const member = await newAccount(page.request, 'Axe Member');
+      const added = await page.request.post(`/api/projects/${project.projectId}/members`, {
+        headers,
+        data: { email: member.email, role: 'member' },
+      });
+      expect(added.ok(), await added.text()).toBe(true);
+
+      await page.goto(`${prefix}/console`);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await scan(page, 'console home', () => expect(page.getByTestId('console-home')).toBeVisible());
+
+      await page.goto(`${prefix}/console/settings`);
+      await scan(page, 'my settings', () => expect(page.getByTestId('account-form')).toBeVisible());
+
+      await page.goto(`${prefix}/console/user/${encodeURIComponent(member.email)}`);
+      await scan(page, 'user page', () => expect(page.getByTestId('user-profile')).toBeVisible());
+
+      await page.goto(`${prefix}/console/user/${encodeURIComponent(`nobody-${Date.now()}@e2e.maru.ai`)}`);
+      await scan(page, 'user page (no such user)', () => expect(page.getByTestId('user-not-found')).toBeVisible());
+
+      await page.goto(`${prefix}/console/projects/${project.projectId}`);
+      await scan(page, 'project dataset tab', async () => {
+        await expect(page.getByTestId('image-card')).toHaveCount(2);
+        await expect(page.getByTestId('label-row')).toHaveCount(2);
+        await expect(page.getByTestId('upload-files')).toBeEnabled();
+      });
+
+      await page.goto(`${prefix}/console/projects/${project.projectId}/settings`);
+      await scan(page, 'project settings tab', () =>
+        expect(page.getByTestId('member-list').getByText(member.email)).toBeVisible(),
+      );
+
+      await openStudio(page, project.projectId, imageId, prefix);
+      await scan(page, 'studio', () => expect(page.getByTestId('annotation-list')).toBeVisible());
+
+      expect(errors).toEqual([]);
+    });
+  });
+}
