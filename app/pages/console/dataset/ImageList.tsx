@@ -30,8 +30,9 @@ const PROCESSING_POLL_MS = 2000;
 function SelectBox({ label, checked, onToggle }: { label: string; checked: boolean; onToggle: () => void }) {
   return (
     <Checkbox.Root checked={checked} onCheckedChange={onToggle} data-testid="image-select">
-      <Checkbox.HiddenInput aria-label={label} />
+      <Checkbox.HiddenInput />
       <Checkbox.Control />
+      <Checkbox.Label srOnly>{label}</Checkbox.Label>
     </Checkbox.Root>
   );
 }
