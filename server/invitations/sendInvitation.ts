@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { invitationMail, pageLink } from '../mail/templates';
 import { invitationView, issueInvitation, targetNameOf, type InvitationTarget } from './invitationStore';
+import { checkSendLimits } from './sendLimits';
 
 /**
  * Invites (or invites again) an address to a project or an organization: the invitation is
@@ -23,6 +24,7 @@ export async function sendInvitation(
       const table = target.kind === 'project' ? 'projects' : 'organizations';
       await trx.selectFrom(table).select('id').where('id', '=', target.targetId).forUpdate().execute();
     }
+    await checkSendLimits(trx, { ...target, inviterId: inviter.id }, at);
     const targetName = await targetNameOf(trx, target.kind, target.targetId);
     if (targetName === null) throw new Error(`invitation target ${target.kind} ${target.targetId} is gone`);
     return { ...(await issueInvitation(trx, { ...target, invitedBy: inviter.id }, at)), targetName };

@@ -285,6 +285,67 @@ describe('joining', () => {
   });
 });
 
+describe('sending limits', () => {
+  it('mails the same invitation at most once a minute', async () => {
+    const projectId = await newProject();
+    const email = fresh();
+    const invited = (await as(t, admin, 'POST', `projects/${projectId}/members`, { email, role: 'member' })).body;
+    const resend = await t.app.request(`/api/projects/${projectId}/invitations/${invited.id}/resend`, {
+      method: 'POST',
+      headers: { Authorization: admin.auth },
+    });
+    expect(resend.status).toBe(429);
+    expect(resend.headers.get('Retry-After')).toBe('60');
+    expect(((await resend.json()) as { error: { code: string } }).error.code).toBe('too_many_attempts');
+    const reinvite = await as(t, admin, 'POST', `projects/${projectId}/members`, { email, role: 'member' });
+    expect(reinvite.status).toBe(429);
+    expect(await t.outbox(email)).toHaveLength(1);
+    await advance(60);
+    expect((await as(t, admin, 'POST', `projects/${projectId}/invitations/${invited.id}/resend`)).status).toBe(200);
+    expect(await t.outbox(email)).toHaveLength(2);
+  });
+
+  it('lets one person mail at most 100 invitations in 24 hours', async () => {
+    const projectId = await newProject();
+    const sentAt = new Date(t.clock.now().getTime() - 3600 * 1000).toISOString();
+    await t.database.db
+      .insertInto('invitations')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          id: randomUUID(),
+          kind: 'project',
+          target_id: projectId,
+          email: `bulk-${i}@example.com`,
+          role: 'member',
+          invited_by: admin.id,
+          key_hash: randomUUID(),
+          created_at: sentAt,
+          sent_at: sentAt,
+          expires_at: new Date(Date.parse(sentAt) + 7 * 24 * 3600 * 1000).toISOString(),
+          accepted_at: null,
+          revoked_at: null,
+        })),
+      )
+      .execute();
+    const email = fresh();
+    const refused = await as(t, admin, 'POST', `projects/${projectId}/members`, { email, role: 'member' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.retryAfterS).toBe(23 * 3600);
+    expect(await t.outbox(email)).toHaveLength(0);
+    // Another admin of the same project is not held back by it.
+    const second = await createTestUser(t);
+    await t.database.db
+      .insertInto('project_members')
+      .values({ project_id: projectId, user_id: second.id, role: 'admin', joined_at: t.clock.now().toISOString() })
+      .execute();
+    expect((await as(t, second, 'POST', `projects/${projectId}/members`, { email, role: 'member' })).status).toBe(202);
+    await advance(23 * 3600);
+    expect(
+      (await as(t, admin, 'POST', `projects/${projectId}/members`, { email: fresh(), role: 'member' })).status,
+    ).toBe(202);
+  });
+});
+
 describe('permissions', () => {
   it('project members cannot invite, list, resend or revoke', async () => {
     const projectId = await newProject();
@@ -320,6 +381,8 @@ describe('permissions', () => {
     expect((await as(t, orgAdmin, 'GET', `orgs/${org.id}/invitations`)).body).toHaveLength(2);
     expect((await as(t, orgAdmin, 'DELETE', `orgs/${org.id}/invitations/${asAdmin.body.id}`)).status).toBe(403);
     expect((await as(t, orgAdmin, 'POST', `orgs/${org.id}/invitations/${asAdmin.body.id}/resend`)).status).toBe(403);
+    // A minute after the first mail, so the resend limit does not answer first (tokens last 30 minutes).
+    t.clock.advance(60);
     expect((await as(t, orgAdmin, 'POST', `orgs/${org.id}/invitations/${asMember.body.id}/resend`)).status).toBe(200);
     expect((await as(t, orgAdmin, 'DELETE', `orgs/${org.id}/invitations/${asMember.body.id}`)).status).toBe(204);
     expect((await as(t, owner, 'DELETE', `orgs/${org.id}/invitations/${asAdmin.body.id}`)).status).toBe(204);
