@@ -1,14 +1,23 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { paths, type PathName } from '../../contract/routes';
+import { matchPage, paths, type PathName } from '../../contract/routes';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { NotFoundPage } from '../errors/ErrorPage';
+import { lazyPage } from '../errors/lazyPage';
 import { LoginLayout } from '../layouts/LoginLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { PageFallback } from './PageFallback';
 import { LAB_COMPONENTS_PATH, LAB_ENGINE_PATH, labPages, PAGE_OF_PATH, pages } from './pages';
 
-function Frame({ layout: Layout, children }: { layout: typeof PublicLayout; children: ReactNode }) {
+type Layout = ComponentType<{ children: ReactNode }>;
+
+/**
+ * The console's frame is a chunk of its own: it holds the console's data cache (TanStack Query),
+ * auth guard and navigation, none of which a public page should download.
+ */
+const ConsoleLayout = lazyPage(() => import('../layouts/console/ConsoleLayout'));
+
+function Frame({ layout: Layout, children }: { layout: Layout; children: ReactNode }) {
   const [location] = useLocation();
   return (
     <Layout>
@@ -20,10 +29,17 @@ function Frame({ layout: Layout, children }: { layout: typeof PublicLayout; chil
 }
 
 const PATH_NAMES = Object.keys(paths) as PathName[];
-/** Pages in the login layout (no header or footer); the others are in the public layout. */
+/** Pages in the login layout (no header or footer). */
 const LOGIN_LAYOUT_PATHS: readonly PathName[] = ['login', 'loginAuth', 'loginReset', 'loginSignup'];
+/** Pages in the console layout: every page under /console. The others are in the public layout. */
+const CONSOLE_LAYOUT_PATHS: readonly PathName[] = PATH_NAMES.filter(
+  (name) => paths[name] === '/console' || paths[name].startsWith('/console/'),
+);
+const PUBLIC_LAYOUT_PATHS: readonly PathName[] = PATH_NAMES.filter(
+  (name) => !LOGIN_LAYOUT_PATHS.includes(name) && !CONSOLE_LAYOUT_PATHS.includes(name),
+);
 
-function pageRoute(name: PathName, layout?: typeof PublicLayout) {
+function pageRoute(name: PathName, layout?: Layout) {
   const Page = pages[PAGE_OF_PATH[name]];
   return (
     <Route key={name} path={paths[name]}>
@@ -38,34 +54,70 @@ function pageRoute(name: PathName, layout?: typeof PublicLayout) {
   );
 }
 
+/** The lazy console frame, with the page's fallback and error page while it loads or if it fails. */
+function ConsoleFrame({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageFallback />}>
+        <Frame layout={ConsoleLayout}>{children}</Frame>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** The layout of a locale-free path: login pages, console pages, and the public site (404 included). */
+export function layoutOfPath(location: string): 'login' | 'console' | 'public' {
+  const name = matchPage(location);
+  if (name && LOGIN_LAYOUT_PATHS.includes(name)) return 'login';
+  if (name && CONSOLE_LAYOUT_PATHS.includes(name)) return 'console';
+  return 'public';
+}
+
+const notFound = (
+  <Route>
+    <NotFoundPage />
+  </Route>
+);
+
 /**
  * The page table of pages.ts (locale-free paths, in the order of `paths`, where the more specific
- * of two overlapping paths comes first; the /en prefix is the router's base).
+ * of two overlapping paths comes first; the /en prefix is the router's base), each page in its
+ * layout. One layout element stays mounted while the user moves between its pages (the console's
+ * navigation and auth guard do not restart on each click).
  */
 export function PageRoutes() {
+  const [location] = useLocation();
+  const layout = layoutOfPath(location);
+  if (layout === 'login') {
+    return <Switch>{LOGIN_LAYOUT_PATHS.map((name) => pageRoute(name, LoginLayout))}</Switch>;
+  }
+  if (layout === 'console') {
+    return (
+      <ConsoleFrame>
+        <Switch>
+          {CONSOLE_LAYOUT_PATHS.map((name) => pageRoute(name))}
+          {notFound}
+        </Switch>
+      </ConsoleFrame>
+    );
+  }
   return (
-    <Switch>
-      {PATH_NAMES.filter((name) => LOGIN_LAYOUT_PATHS.includes(name)).map((name) => pageRoute(name, LoginLayout))}
-      <Route>
-        <Frame layout={PublicLayout}>
-          <Switch>
-            {PATH_NAMES.filter((name) => !LOGIN_LAYOUT_PATHS.includes(name)).map((name) => pageRoute(name))}
-            {labPages && (
-              <Route path={LAB_ENGINE_PATH}>
-                <labPages.EngineLab />
-              </Route>
-            )}
-            {labPages && (
-              <Route path={LAB_COMPONENTS_PATH}>
-                <labPages.ComponentsLab />
-              </Route>
-            )}
-            <Route>
-              <NotFoundPage />
-            </Route>
-          </Switch>
-        </Frame>
-      </Route>
-    </Switch>
+    <Frame layout={PublicLayout}>
+      <Switch>
+        {PUBLIC_LAYOUT_PATHS.map((name) => pageRoute(name))}
+        {labPages && (
+          <Route path={LAB_ENGINE_PATH}>
+            <labPages.EngineLab />
+          </Route>
+        )}
+        {labPages && (
+          <Route path={LAB_COMPONENTS_PATH}>
+            <labPages.ComponentsLab />
+          </Route>
+        )}
+        {notFound}
+      </Switch>
+    </Frame>
   );
 }

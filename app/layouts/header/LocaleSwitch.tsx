@@ -5,15 +5,23 @@ import { localizePath, type Locale } from '../../../contract/routes';
 import { writeLocaleCookie } from '../../i18n/localeCookie';
 
 /**
- * Switches between Korean and English on the same page. The choice is kept in the
+ * Moves to the same page (path and query) in another locale, remembering the choice in the
  * `i18n_redirected` cookie so later visits are not redirected by browser language.
  */
-export function LocaleSwitch({ inverted = false, onSwitch }: { inverted?: boolean; onSwitch?: () => void }) {
-  const { t, i18n } = useTranslation('common');
+export function useSwitchLocale(): (target: Locale) => void {
   const [location, navigate] = useLocation();
   const search = useSearch();
+  return (target) => {
+    writeLocaleCookie(target);
+    navigate(`~${localizePath(location, target)}${search ? `?${search}` : ''}`);
+  };
+}
+
+/** Switches between Korean and English on the same page. */
+export function LocaleSwitch({ inverted = false, onSwitch }: { inverted?: boolean; onSwitch?: () => void }) {
+  const { t, i18n } = useTranslation('common');
+  const switchLocale = useSwitchLocale();
   const target: Locale = i18n.language === 'en' ? 'ko' : 'en';
-  const to = localizePath(location, target) + (search ? `?${search}` : '');
   return (
     <Button
       variant="ghost"
@@ -23,9 +31,8 @@ export function LocaleSwitch({ inverted = false, onSwitch }: { inverted?: boolea
       data-testid="locale-switch"
       aria-label={t('locale.switchTo')}
       onClick={() => {
-        writeLocaleCookie(target);
         onSwitch?.();
-        navigate(`~${to}`);
+        switchLocale(target);
       }}
     >
       {t(`locale.${target}`)}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useLocale } from '../../i18n/useLocale';
 
-/** Product mark and name; links home in the current locale. */
-export function Logo({ inverted = false }: { inverted?: boolean }) {
+/** Product mark and name (the name hidden on narrow screens when `compact`); links home in the current locale. */
+export function Logo({ inverted = false, compact = false }: { inverted?: boolean; compact?: boolean }) {
   const { t } = useTranslation('common');
   const { homeHref } = useLocale();
   return (
@@ -21,7 +21,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
             strokeLinejoin="round"
           />
         </svg>
-        <Text as="span" fontWeight="800" fontSize="xl" letterSpacing="-0.02em">
+        <Text as="span" fontWeight="800" fontSize="xl" letterSpacing="-0.02em" hideBelow={compact ? 'md' : undefined}>
           {t('brand')}
         </Text>
       </HStack>

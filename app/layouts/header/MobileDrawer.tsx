@@ -2,7 +2,7 @@ import { Box, CloseButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { Drawer } from '../../theme/parts/drawer';
 import { useTranslation } from 'react-i18next';
 import { headerMenus } from '../../config/navigation';
-import { AuthButtons } from './AuthButtons';
+import { DrawerAccount } from './DrawerAccount';
 import { LocaleSwitch } from './LocaleSwitch';
 import { MenuLink } from './MenuLink';
 
@@ -12,7 +12,7 @@ interface Props {
   finalFocus: () => HTMLElement | null;
 }
 
-/** The menu drawer of narrow screens: every header menu, the locale switch and the auth buttons. */
+/** The menu drawer of narrow screens: every header menu, the locale switch and the account part. */
 export default function MobileDrawer({ open, onOpenChange, finalFocus }: Props) {
   const { t } = useTranslation('common');
   const close = () => onOpenChange(false);
@@ -57,9 +57,11 @@ export default function MobileDrawer({ open, onOpenChange, finalFocus }: Props) 
                 ))}
               </Stack>
             </Drawer.Body>
-            <Drawer.Footer justifyContent="space-between" flexWrap="wrap">
-              <LocaleSwitch onSwitch={close} />
-              <AuthButtons />
+            <Drawer.Footer flexDirection="column" alignItems="stretch" gap="4">
+              <Box>
+                <LocaleSwitch onSwitch={close} />
+              </Box>
+              <DrawerAccount onNavigate={close} />
             </Drawer.Footer>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('close')} />

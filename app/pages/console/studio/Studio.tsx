@@ -19,8 +19,8 @@ function loadProblemKey(code: string): string {
   return 'studio:loadFailed';
 }
 
-/** The studio's height: the viewport below the site header (4rem). */
-export const STUDIO_HEIGHT = 'calc(100dvh - 4rem)';
+/** The studio's height: the viewport below the console header (its height is a CSS variable of the layout). */
+export const STUDIO_HEIGHT = 'calc(100dvh - var(--console-header-h, 4rem))';
 
 /**
  * The labeling studio for one project image: loads the image, the project and its labels, and

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  consoleNavItems,
+  navContextOf,
+  projectOfPath,
+  resolveNav,
+  type ConsoleNavItem,
+  type NavEntry,
+} from './consoleNavItems';
+
+const EMAIL = 'kim@maru.ai';
+const at = (path: string, email: string | null = EMAIL) => resolveNav(navContextOf(path, email));
+
+function flatten(entries: NavEntry[]): NavEntry[] {
+  return entries.flatMap((entry) => [entry, ...flatten(entry.children)]);
+}
+const marks = (entries: NavEntry[]) =>
+  Object.fromEntries(
+    flatten(entries)
+      .filter((e) => e.mark)
+      .map((e) => [e.key, e.mark]),
+  );
+
+describe('console navigation list', () => {
+  it('lists projects, organization, my settings and the profile, in order, with their addresses', () => {
+    const entries = at('/console');
+    expect(entries.map((e) => [e.key, e.href, e.group])).toEqual([
+      ['projects', '/console', 'work'],
+      ['organization', '/console/organization', 'work'],
+      ['mySettings', '/console/settings', 'account'],
+      ['profile', '/console/user/kim%40maru.ai', 'account'],
+    ]);
+    expect(marks(entries)).toEqual({ projects: 'page' });
+  });
+
+  it('leaves the profile out until the user is known', () => {
+    expect(at('/console', null).map((e) => e.key)).toEqual(['projects', 'organization', 'mySettings']);
+  });
+
+  it('inside a project lists its tabs under Projects and marks the shown one (trailing slash or not)', () => {
+    const settings = at('/console/projects/p%201/settings/');
+    const projects = settings.find((e) => e.key === 'projects');
+    expect(projects?.children.map((e) => [e.key, e.href])).toEqual([
+      ['dataset', '/console/projects/p%201'],
+      ['settings', '/console/projects/p%201/settings'],
+    ]);
+    expect(marks(settings)).toEqual({ projects: 'section', settings: 'page' });
+    expect(marks(at('/console/projects/p1'))).toEqual({ projects: 'section', dataset: 'page' });
+  });
+
+  it('an image of the project keeps its dataset marked as the section, with no entry as the page', () => {
+    const entries = at('/console/projects/p1/images/i9');
+    expect(marks(entries)).toEqual({ projects: 'section', dataset: 'section' });
+    expect(flatten(entries).filter((e) => e.mark === 'page')).toEqual([]);
+  });
+
+  it('marks My settings, the profile (encoded or not) and the organization pages', () => {
+    expect(marks(at('/console/settings'))).toEqual({ mySettings: 'page' });
+    expect(marks(at('/console/user/kim%40maru.ai'))).toEqual({ profile: 'page' });
+    expect(marks(at('/console/user/kim@maru.ai'))).toEqual({ profile: 'page' });
+    expect(marks(at('/console/user/other%40maru.ai'))).toEqual({});
+    expect(marks(at('/console/organization'))).toEqual({ organization: 'page' });
+    expect(marks(at('/console/organization/members'))).toEqual({ organization: 'section' });
+  });
+
+  it('reads the project and tab out of a path', () => {
+    expect(projectOfPath('/console/projects/a%2Fb/settings')).toEqual({
+      projectId: 'a/b',
+      tab: 'settings',
+      image: false,
+    });
+    expect(projectOfPath('/console/projects/p1/images/x')).toEqual({ projectId: 'p1', tab: 'dataset', image: true });
+    expect(projectOfPath('/console/settings')).toBeNull();
+    expect(projectOfPath('/console/projects/%E0%A4%A/settings')?.projectId).toBe('%E0%A4%A');
+  });
+
+  it('a new feature joins the navigation by adding one row', () => {
+    const training: ConsoleNavItem = {
+      key: 'training',
+      icon: 'dataset',
+      group: 'work',
+      href: () => '/console/training',
+      isCurrent: (ctx) => ctx.path === '/console/training',
+    };
+    const entries = resolveNav(navContextOf('/console/training', EMAIL), [...consoleNavItems, training]);
+    expect(entries.map((e) => e.key)).toContain('training');
+    expect(marks(entries)).toEqual({ training: 'page' });
+  });
+});
