@@ -100,7 +100,7 @@ export default function SignupPage() {
               name="email"
               autoComplete="email"
               inputMode="email"
-              readOnly={invitedEmail !== null}
+              readOnly={invitedEmail !== null || invitation.status === 'loading'}
               value={form.email}
               onChange={(e) => set('email')(e.currentTarget.value.trim())}
             />
