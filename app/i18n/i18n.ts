@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'studioKeys',
   'studioSync',
   'invitations',
+  'organization',
   'consoleNav',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

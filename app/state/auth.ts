@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import type { User } from '../../contract/apiAuth';
+import { clearOrganization, restoreOrganization } from './organization';
 
 /**
  * The signed-in user as `GET auth/user` answers it (the contract's `User`, checked by its zod
@@ -20,6 +21,7 @@ export function setLoggedIn(user: AuthUser, strategy: AuthState['strategy'] = 'l
   auth.user = user;
   auth.strategy = strategy;
   auth.loggedIn = true;
+  restoreOrganization(user.id);
 }
 
 /** Logout clears the user and organization data (spec section 4). */
@@ -27,6 +29,7 @@ export function setLoggedOut(): void {
   auth.user = null;
   auth.strategy = null;
   auth.loggedIn = false;
+  clearOrganization();
 }
 
 /** Replaces the user after a profile change (name, introduction, avatar, preferences). */
