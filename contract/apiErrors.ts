@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { annotationConflictSchema } from './apiAnnotations';
+import { withdrawalBlockersSchema } from './apiAccount';
 import { imageLockSchema } from './apiImageLocks';
 
 /**
@@ -60,6 +61,10 @@ export const API_ERROR_CODES = [
   'too_many_annotations',
   /** 415: an import body that does not start like a zip file. */
   'import_not_zip',
+  /** 428: withdrawing an account without a password needs a sign-in with its provider within 10 minutes. */
+  'reauth_required',
+  /** 409: withdrawal refused while the user is the last owner/admin of something others use; see `blockers`. */
+  'last_owner',
   /** 500: 'An error has occurred in the server.' */
   'internal',
 ] as const;
@@ -77,6 +82,8 @@ export const apiErrorBodySchema = z.object({
     conflicts: z.array(annotationConflictSchema).optional(),
     /** image_locked: who holds the image. */
     lock: imageLockSchema.optional(),
+    /** last_owner: the organizations and projects to hand over first. */
+    blockers: withdrawalBlockersSchema.optional(),
   }),
 });
 

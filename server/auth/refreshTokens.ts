@@ -41,7 +41,16 @@ function unseal(parentToken: string, sealed: string): string | null {
   }
 }
 
-async function insertRefreshToken(ctx: AppContext, userId: string, familyId: string, parentId: string | null) {
+/** How a session began: withdrawal asks an account without a password for a recent 'oauth' one. */
+export type SignInMethod = 'password' | 'oauth';
+
+async function insertRefreshToken(
+  ctx: AppContext,
+  userId: string,
+  familyId: string,
+  parentId: string | null,
+  signIn: SignInMethod | null = null,
+) {
   const token = newOpaqueToken();
   const now = ctx.now();
   const id = randomUUID();
@@ -58,14 +67,19 @@ async function insertRefreshToken(ctx: AppContext, userId: string, familyId: str
       used_at: null,
       revoked_at: null,
       child_sealed: null,
+      sign_in: signIn,
     })
     .execute();
   return { id, token };
 }
 
-/** A new sign-in: a new family with its first refresh token, and an access token. */
-export async function issueTokenPair(ctx: AppContext, userId: string): Promise<TokenPair> {
-  const { token: refreshToken } = await insertRefreshToken(ctx, userId, randomUUID(), null);
+/** A new sign-in: a new family with its first refresh token (remembering how it began), and an access token. */
+export async function issueTokenPair(
+  ctx: AppContext,
+  userId: string,
+  signIn: SignInMethod = 'password',
+): Promise<TokenPair> {
+  const { token: refreshToken } = await insertRefreshToken(ctx, userId, randomUUID(), null, signIn);
   return { token: await signAccessToken(ctx, userId), refreshToken };
 }
 
@@ -159,4 +173,29 @@ export async function revokeAllForUser(db: Db, userId: string, now: Date): Promi
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/**
+ * When and how the session of `presented` began (the first token of its family), if the token
+ * is the user's own and still live (not revoked, not expired); null otherwise.
+ */
+export async function sessionStart(
+  db: Db,
+  presented: string,
+  userId: string,
+  now: Date,
+): Promise<{ signIn: string | null; startedAt: string } | null> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select(['family_id', 'user_id', 'revoked_at', 'expires_at'])
+    .where('token_hash', '=', hashToken(presented))
+    .executeTakeFirst();
+  if (!row || row.user_id !== userId || row.revoked_at || row.expires_at <= now.toISOString()) return null;
+  const root = await db
+    .selectFrom('refresh_tokens')
+    .select(['sign_in', 'created_at'])
+    .where('family_id', '=', row.family_id)
+    .where('parent_id', 'is', null)
+    .executeTakeFirst();
+  return root ? { signIn: root.sign_in, startedAt: root.created_at } : null;
 }

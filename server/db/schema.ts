@@ -47,6 +47,8 @@ export interface RefreshTokensTable {
    * child back, while the database alone never holds a usable token.
    */
   child_sealed: string | null;
+  /** How the family began, on its first token only: 'password' or 'oauth' (migration 0015); null otherwise. */
+  sign_in: string | null;
 }
 
 /** Failed logins per e-mail address (known or not, so both behave alike). */
@@ -161,6 +163,17 @@ export interface InvitationsTable {
   revoked_at: string | null;
 }
 
+/**
+ * What the law keeps of a withdrawal for 5 years (migration 0015; privacy policy Article 3): when
+ * the contract began and ended, and nothing that names the former member.
+ */
+export interface AccountWithdrawalsTable {
+  id: string;
+  signed_up_at: string;
+  withdrawn_at: string;
+  keep_until: string;
+}
+
 export interface Database extends ProjectTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -174,6 +187,7 @@ export interface Database extends ProjectTables {
   faq: FaqTable;
   oauth_states: OAuthStatesTable;
   invitations: InvitationsTable;
+  account_withdrawals: AccountWithdrawalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

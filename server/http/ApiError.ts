@@ -30,6 +30,8 @@ const DEFAULT_STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
   polygon_invalid: 400,
   too_many_annotations: 409,
   import_not_zip: 415,
+  reauth_required: 428,
+  last_owner: 409,
   internal: 500,
 };
 

@@ -128,3 +128,31 @@ export function invitationMail(to: string, locale: MailLocale, facts: Invitation
     link,
   );
 }
+
+/** The confirmation that an account was deleted (server/account/withdrawAccount.ts), to the old address. */
+export function withdrawalMail(to: string, name: string, locale: MailLocale, at: string, publicUrl: string): Mail {
+  const when = mailTime(at, locale);
+  const support = pageLink(publicUrl, locale, '/support');
+  if (locale === 'ko') {
+    return build(
+      to,
+      '[Maru AI] 회원 탈퇴가 완료되었습니다',
+      [
+        `${name}님, ${when}에 Maru AI 계정이 삭제되었습니다.`,
+        '이름, 이메일 주소, 비밀번호, 소개, 프로필 사진, 알림과 설정은 삭제되었고, 모든 로그인이 종료되었습니다. 함께 쓰던 프로젝트에 올린 이미지와 라벨은 이름 없이 그 프로젝트에 남습니다.',
+        '이 이메일 주소로 언제든 다시 가입할 수 있습니다. 직접 탈퇴하지 않았다면 아래 고객지원으로 바로 알려주세요.',
+      ],
+      support,
+    );
+  }
+  return build(
+    to,
+    '[Maru AI] Your account has been deleted',
+    [
+      `Hello ${name}, your Maru AI account was deleted on ${when}.`,
+      'Your name, e-mail address, password, introduction, profile picture, alerts and settings were erased, and every sign-in was ended. Images and labels you added to shared projects stay with those projects without your name.',
+      'You can sign up again with this e-mail address at any time. If you did not do this, tell our support team at once from the link below.',
+    ],
+    support,
+  );
+}

@@ -131,7 +131,7 @@ export function createOAuthRoutes(ctx: AppContext) {
   r.post('/oauth/exchange', jsonBody(keyRequestSchema), async (c) => {
     const used = await consumeOneTimeKey(ctx.db, 'oauth', c.req.valid('json').key, ctx.now());
     if (!used) throw new ApiError('invalid_key', 'The sign-in key is unknown, used or expired.');
-    return c.json(await issueTokenPair(ctx, used.userId));
+    return c.json(await issueTokenPair(ctx, used.userId, 'oauth'));
   });
 
   return r;

@@ -100,6 +100,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { method: 'PATCH', path: '/api/auth/user', access: 'signedIn', sample: () => ({ body: { introduction: 'Hello' } }) },
   { method: 'PUT', path: '/api/auth/user/avatar', access: 'signedIn' },
   { method: 'DELETE', path: '/api/auth/user/avatar', access: 'signedIn', sample: () => ({}) },
+  { method: 'GET', path: '/api/auth/user/withdraw', access: 'signedIn', sample: () => ({}) },
+  // No sample: a success deletes the caller (withdraw.test.ts covers it).
+  { method: 'POST', path: '/api/auth/user/withdraw', access: 'signedIn' },
   // The studio key map (server/routes/keymap.ts; keymap.test.ts covers validation and reads).
   { method: 'GET', path: '/api/auth/user/keymap', access: 'signedIn', sample: () => ({}) },
   {

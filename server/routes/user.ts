@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { WITHDRAW_REAUTH_WINDOW_S, withdrawRequestSchema, type WithdrawalPlan } from '../../contract/apiAccount';
 import { AVATAR_MAX_BYTES, passwordChangeRequestSchema, userUpdateSchema } from '../../contract/apiAuth';
+import { withdrawAccount } from '../account/withdrawAccount';
+import { withdrawalPlan } from '../account/withdrawalPlan';
 import { emailSchema, V } from '../../contract/validation';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { issueTokenPair, revokeAllForUser } from '../auth/refreshTokens';
+import { issueTokenPair, revokeAllForUser, sessionStart } from '../auth/refreshTokens';
 import type { AppContext, AppEnv } from '../context';
-import type { UserUpdate } from '../db/schema';
+import type { UserRow, UserUpdate } from '../db/schema';
 import { ApiError } from '../http/ApiError';
 import { answerJson } from '../http/answerJson';
 import { requireUser } from '../http/requireUser';
@@ -15,7 +18,7 @@ import { readLimitedBody } from '../images/readLimitedBody';
 import { findUserByEmail, findUserById } from '../users/findUser';
 import { publicUserView, userView } from '../users/userViews';
 
-/** The signed-in user's own account: profile, avatar, password; and public profiles by e-mail. */
+/** The signed-in user's own account: profile, avatar, password, withdrawal; and public profiles by e-mail. */
 export function createUserRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   r.use('/user', requireUser(ctx));
@@ -78,6 +81,41 @@ export function createUserRoutes(ctx: AppContext) {
   r.get('/user/email/:email', paramsOf(z.object({ email: emailSchema })), async (c) => {
     const user = await findUserByEmail(ctx.db, c.req.valid('param').email);
     return c.json(user?.email_verified_at ? [publicUserView(user)] : []);
+  });
+
+  r.get('/user/withdraw', async (c) => {
+    const user = c.get('user');
+    const plan: WithdrawalPlan = {
+      confirmWith: user.password_hash ? 'password' : 'oauth',
+      ...(await withdrawalPlan(ctx.db, user.id)),
+    };
+    return c.json(plan);
+  });
+
+  /** Proves that the caller is the account holder now: the password, or a fresh sign-in with the provider. */
+  const confirmIdentity = async (user: UserRow, body: { password?: string; refreshToken?: string }) => {
+    if (user.password_hash) {
+      if (!body.password)
+        throw new ApiError('validation', 'The password is required.', { fields: { password: V.required } });
+      if (!(await verifyPassword(body.password, user.password_hash))) {
+        throw new ApiError('validation', 'The current password does not match.', {
+          fields: { password: V.currentPasswordMismatch },
+        });
+      }
+      return;
+    }
+    const now = ctx.now();
+    const session = body.refreshToken ? await sessionStart(ctx.db, body.refreshToken, user.id, now) : null;
+    const fresh =
+      session?.signIn === 'oauth' && Date.parse(session.startedAt) >= now.getTime() - WITHDRAW_REAUTH_WINDOW_S * 1000;
+    if (!fresh) throw new ApiError('reauth_required', 'Sign in again with your provider to delete the account.');
+  };
+
+  r.post('/user/withdraw', jsonBody(withdrawRequestSchema), async (c) => {
+    const user = c.get('user');
+    await confirmIdentity(user, c.req.valid('json'));
+    await withdrawAccount(ctx, user);
+    return c.body(null, 204);
   });
 
   r.post('/password', jsonBody(passwordChangeRequestSchema), async (c) => {
