@@ -23,13 +23,8 @@ export async function imagesByIds(db: Db, projectId: string, imageIds: readonly 
   const wanted = [...new Set(imageIds)];
   const found = new Set<string>();
   for (const part of chunks(wanted)) {
-    const rows = await db
-      .selectFrom('images')
-      .select('id')
-      .where('project_id', '=', projectId)
-      .where('id', 'in', part)
-      .execute();
-    for (const r of rows) found.add(r.id);
+    const rows = await db.selectFrom('images').select(['id', 'project_id']).where('id', 'in', part).execute();
+    for (const r of rows) if (r.project_id === projectId) found.add(r.id);
   }
   if (found.size !== wanted.length) throw imageNotFound();
   return wanted;
@@ -83,25 +78,26 @@ export async function deleteImageRows(trx: Db, projectId: string, imageIds: read
   if (!imageIds.length) return;
   const thumbs = new Set<string>();
   for (const part of chunks(imageIds)) {
-    const rows = await trx
-      .selectFrom('images')
-      .select('thumb_key')
-      .where('project_id', '=', projectId)
-      .where('id', 'in', part)
-      .execute();
+    // By primary key alone: with the project in the condition SQLite may walk the project's
+    // index instead, once per chunk (quadratic in the selection). The caller checked the ids.
+    const rows = await trx.selectFrom('images').select('thumb_key').where('id', 'in', part).execute();
     for (const r of rows) if (r.thumb_key) thumbs.add(r.thumb_key);
     await trx.deleteFrom('annotations').where('image_id', 'in', part).execute();
     await trx.deleteFrom('annotation_ops').where('image_id', 'in', part).execute();
     await trx.deleteFrom('image_locks').where('image_id', 'in', part).execute();
     await trx.deleteFrom('image_tags').where('image_id', 'in', part).execute();
-    await trx
-      .updateTable('uploads')
-      .set({ image_id: null })
-      .where('project_id', '=', projectId)
-      .where('image_id', 'in', part)
-      .execute();
-    await trx.deleteFrom('images').where('project_id', '=', projectId).where('id', 'in', part).execute();
+    await trx.deleteFrom('images').where('id', 'in', part).execute();
   }
+  // Uploads keep no index on image_id: one pass over the project's uploads, not one per chunk.
+  await trx
+    .updateTable('uploads')
+    .set({ image_id: null })
+    .where('project_id', '=', projectId)
+    .where('image_id', 'is not', null)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('images as ui').select('ui.id').whereRef('ui.id', '=', 'uploads.image_id'))),
+    )
+    .execute();
   // Tag names no image carries any more leave the tag filter, as when an image's tags change.
   await trx
     .deleteFrom('tags')
