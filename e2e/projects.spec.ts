@@ -106,7 +106,8 @@ test('create a project, add labels, upload a folder, see thumbnails, tag and fil
   // Folder upload: sub-folders cat/ and dog/ map to the labels.
   await page.getByTestId('upload-folder').setInputFiles(files.folder);
   await wait(page.getByTestId('upload-plan')).toContainText('cat → cat');
-  await wait(page.getByTestId('upload-complete')).toHaveText('업로드가 완료되었습니다.');
+  // 'Complete' once every image is processed, the 20,000 px one's pyramid included.
+  await wait(page.getByTestId('upload-complete')).toHaveText('업로드가 완료되었습니다.', { timeout: 150_000 });
   await expect(page.getByTestId('upload-row')).toHaveCount(4);
 
   // A corrupt image is refused with the spec's message and can be retried.

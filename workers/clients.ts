@@ -10,6 +10,7 @@ import type { TileDecoder } from '../engine/types';
 import type { AssistPointWorkerApi } from './assistPoint.worker';
 import type { DatasetExportWorkerApi } from './datasetExport.worker';
 import type { DatasetImportWorkerApi } from './datasetImport.worker';
+import type { FileHashWorkerApi } from './fileHash.worker';
 import { DecoderPool, defaultPoolSize } from './DecoderPool';
 import type { ImagePyramidWorkerApi } from './imagePyramid.worker';
 import type { TileDecodeWorkerApi } from './tileDecode.worker';
@@ -121,6 +122,25 @@ export function assistPointWorker(): { service: AssistService; terminate: () => 
       propose: (window, seeds, options) =>
         remote.propose(window ? transfer(window, [window.data.buffer]) : null, seeds, options),
     },
+    terminate: () => {
+      remote[releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
+
+/**
+ * A new file-hash worker (SHA-256 of files about to be uploaded, for the duplicate check). One
+ * hashes one file at a time; `terminate` also cancels the hash in progress.
+ */
+export function fileHashWorker(): { remote: Remote<FileHashWorkerApi>; terminate: () => void } {
+  const worker = new Worker(new URL('./fileHash.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'file-hash',
+  });
+  const remote = wrap<FileHashWorkerApi>(worker);
+  return {
+    remote,
     terminate: () => {
       remote[releaseProxy]();
       worker.terminate();

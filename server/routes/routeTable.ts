@@ -319,6 +319,18 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     access: 'projectMember',
     sample: () => ({ body: { fileName: 'a.png', bytes: 10 } }),
   },
+  {
+    method: 'POST',
+    path: '/api/projects/:projectId/uploads/duplicates',
+    access: 'projectMember',
+    sample: () => ({ body: { hashes: ['0'.repeat(64)] } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/:projectId/uploads/states',
+    access: 'projectMember',
+    sample: () => ({ body: { imageIds: ['x'] } }),
+  },
   { method: 'PUT', path: '/api/projects/:projectId/uploads/:uploadId', access: 'projectMember' },
   { method: 'DELETE', path: '/api/projects/:projectId/uploads/:uploadId', access: 'projectMember' },
   { method: 'GET', path: '/api/projects/:projectId/jobs', access: 'projectWorker', sample: () => ({}) },

@@ -5,6 +5,12 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { FOLDER_UPLOAD_MAX_LABELS, uploadCreateSchema, type UploadCreated } from '../../contract/apiProjects';
+import {
+  uploadDuplicatesQuerySchema,
+  uploadStatesQuerySchema,
+  type uploadDuplicatesSchema,
+  type uploadStatesSchema,
+} from '../../contract/apiUploads';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
@@ -15,7 +21,9 @@ import { IMAGE_PROCESS_JOB } from '../images/imageProcessJob';
 import { imageOf } from '../projects/imageViews';
 import { requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
 import { splitFor } from '../projects/splitAssignment';
+import { findDuplicates } from '../uploads/findDuplicates';
 import { receiveToFile } from '../uploads/receiveToFile';
+import { uploadImageStates } from '../uploads/uploadImageStates';
 import { findLabelByName } from '../uploads/uploadLabels';
 
 /** An upload not completed within this time is no longer accepted. */
@@ -26,7 +34,8 @@ const uploadNotFound = () => new ApiError('not_found', 'No such upload.');
 
 /**
  * Uploads (contract/apiProjects.ts): POST declares a file, PUT streams its bytes, DELETE
- * cancels. A PUT stores the original only once it is known to be a sound image of an accepted
+ * cancels; before sending, the panel asks which files the project already holds (duplicates),
+ * after, how their images are doing (states; contract/apiUploads.ts). A PUT stores the original only once it is known to be a sound image of an accepted
  * type; a refused or broken upload leaves no image row, no job and no blob (the upload itself
  * stays, so the client can retry it).
  */
@@ -94,6 +103,35 @@ export function createUploadRoutes(ctx: AppContext) {
         .execute();
       const answer: UploadCreated = { uploadId: id, labelId, unknownLabel };
       return c.json(answer, 201);
+    },
+  );
+
+  // Same access as uploading: the check belongs to the upload. Read-only, so a POST only for its body.
+  r.post(
+    '/:projectId/uploads/duplicates',
+    requireUser(ctx),
+    requireProjectRole(ctx.db, 'member'),
+    jsonBody(uploadDuplicatesQuerySchema),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const answer: z.infer<typeof uploadDuplicatesSchema> = {
+        matches: await findDuplicates(ctx.db, projectId, c.req.valid('json').hashes),
+      };
+      return c.json(answer);
+    },
+  );
+
+  r.post(
+    '/:projectId/uploads/states',
+    requireUser(ctx),
+    requireProjectRole(ctx.db, 'member'),
+    jsonBody(uploadStatesQuerySchema),
+    async (c) => {
+      const { projectId } = c.get('project');
+      const answer: z.infer<typeof uploadStatesSchema> = {
+        images: await uploadImageStates(ctx.db, projectId, c.req.valid('json').imageIds),
+      };
+      return c.json(answer);
     },
   );
 

@@ -2,60 +2,13 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../contract/apiProjects';
-import { formatBytes } from '../../../utils/formatBytes';
-import { Progress } from '../../../theme/parts/progress';
 import { useLabels } from '../projects/projectQueries';
 import { toaster } from '../toaster';
+import { DuplicateDialog } from './DuplicateDialog';
 import { planUpload, uploadBlock, type PickedFile, type UploadPlan } from './planUpload';
-import type { UploadItem } from './UploadQueue';
+import { FINAL_STATES } from './uploadTypes';
+import { ProgressBar, UploadRow } from './UploadRow';
 import { useUploadQueue } from './useUploadQueue';
-
-function ProgressBar({ value, label }: { value: number; label: string }) {
-  return (
-    <Progress.Root value={Math.round(value * 100)} size="xs" colorPalette="brand" aria-label={label} flex="1">
-      <Progress.Track>
-        <Progress.Range />
-      </Progress.Track>
-    </Progress.Root>
-  );
-}
-
-function UploadRow({ item, onCancel, onRetry }: { item: UploadItem; onCancel: () => void; onRetry: () => void }) {
-  const { t } = useTranslation(['projects', 'errors']);
-  const fraction = item.bytes === 0 ? 0 : item.loaded / item.bytes;
-  return (
-    <Stack as="li" gap="1" py="2" borderBottomWidth="1px" data-testid="upload-row" data-state={item.state}>
-      <HStack gap="3">
-        <Text flex="1" truncate fontSize="sm" title={item.name}>
-          {item.name}
-          {item.label ? ` → ${item.label}` : ''}
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {formatBytes(item.bytes)}
-        </Text>
-        <Text fontSize="xs" fontWeight="600" color={item.state === 'failed' ? 'fg.error' : 'fg.muted'}>
-          {t(`projects:upload.states.${item.state}`)}
-        </Text>
-        {(item.state === 'queued' || item.state === 'uploading') && (
-          <Button size="xs" variant="ghost" onClick={onCancel}>
-            {t('projects:upload.cancel')}
-          </Button>
-        )}
-        {item.state === 'failed' && (
-          <Button size="xs" variant="outline" onClick={onRetry}>
-            {t('projects:upload.retry')}
-          </Button>
-        )}
-      </HStack>
-      {item.state !== 'canceled' && <ProgressBar value={fraction} label={item.name} />}
-      {item.error && (
-        <Text fontSize="sm" color="fg.error" data-testid="upload-error">
-          {t(`errors:${item.error}`)}
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 function pickedFrom(files: FileList | null, folder: boolean): PickedFile[] {
   return Array.from(files ?? [], (file) => ({
@@ -68,7 +21,9 @@ function pickedFrom(files: FileList | null, folder: boolean): PickedFile[] {
 /**
  * Upload: image files (picker or drag and drop) or a folder (directory picker; a classification
  * project's sub-folders may name labels). Blocked without a label, and for folders above 10
- * labels. Progress per file and overall, cancel, retry of a failed file.
+ * labels. Each file is first checked for bytes the project already holds (skip or keep, asked
+ * before sending), then sent with progress per file and overall, then followed on the server to
+ * ready or failed (with the reason). Cancel, retry or dismiss per file; finished rows can be cleared.
  */
 export function UploadPanel({ project }: { project: Project }) {
   const { t } = useTranslation(['projects', 'errors']);
@@ -77,6 +32,8 @@ export function UploadPanel({ project }: { project: Project }) {
   const [plan, setPlan] = useState<UploadPlan | null>(null);
   const [dragging, setDragging] = useState(false);
   const [folderTried, setFolderTried] = useState(false);
+  /** Duplicates whose dialog was closed without an answer: their rows still ask. */
+  const [unasked, setUnasked] = useState<ReadonlySet<number>>(new Set());
   const { queue, snapshot } = useUploadQueue(project.id, (s) => {
     if (s.failedCount === 0 && s.doneCount > 0)
       toaster.create({ type: 'success', title: t('projects:upload.complete') });
@@ -106,6 +63,11 @@ export function UploadPanel({ project }: { project: Project }) {
   const waiting = !labelQuery.isSuccess;
   const message = imageBlock ?? (folderTried ? folderBlock : null);
   const items = snapshot.items;
+  const asking = snapshot.duplicates.find((d) => !unasked.has(d.id)) ?? null;
+  const othersToAsk = asking
+    ? snapshot.duplicates.length - 1 + items.filter((i) => i.batch === asking.batch && i.state === 'checking').length
+    : 0;
+  const finished = items.some((i) => FINAL_STATES.includes(i.state));
 
   return (
     <Stack as="section" gap="3" aria-labelledby="upload-heading" data-testid="upload-panel">
@@ -206,28 +168,32 @@ export function UploadPanel({ project }: { project: Project }) {
             </Text>
             <ProgressBar value={snapshot.overall} label={t('projects:upload.overall')} />
             <Text fontSize="sm" data-testid="upload-summary">
-              {t('projects:upload.summary', {
-                done: snapshot.doneCount,
-                total: items.filter((i) => i.state !== 'canceled').length,
-              })}
+              {t('projects:upload.summary', { done: snapshot.doneCount, total: snapshot.totalCount })}
             </Text>
-            {snapshot.settled ? (
-              <Button
-                size="xs"
-                variant="ghost"
-                onClick={() => {
-                  queue.clearFinished();
-                  setPlan(null);
-                }}
-              >
-                {t('projects:upload.clear')}
-              </Button>
-            ) : (
+            {snapshot.sending && (
               <Button size="xs" variant="outline" onClick={() => queue.cancelAll()}>
                 {t('projects:upload.cancelAll')}
               </Button>
             )}
+            {finished && (
+              <Button
+                size="xs"
+                variant="ghost"
+                data-testid="upload-clear"
+                onClick={() => {
+                  queue.clearFinished();
+                  if (snapshot.settled) setPlan(null);
+                }}
+              >
+                {t('projects:upload.clear')}
+              </Button>
+            )}
           </HStack>
+          {snapshot.skippedCount > 0 && (
+            <Text fontSize="sm" color="fg.muted" data-testid="upload-skipped">
+              {t('projects:upload.duplicate.skippedCount', { count: snapshot.skippedCount })}
+            </Text>
+          )}
           {snapshot.settled && snapshot.failedCount === 0 && snapshot.doneCount > 0 && (
             <Text fontSize="sm" color="fg.success" role="status" data-testid="upload-complete">
               {t('projects:upload.complete')}
@@ -238,13 +204,24 @@ export function UploadPanel({ project }: { project: Project }) {
               <UploadRow
                 key={item.id}
                 item={item}
-                onCancel={() => queue.cancel(item.id)}
-                onRetry={() => queue.retry(item.id)}
+                actions={{
+                  onCancel: () => queue.cancel(item.id),
+                  onRetry: () => queue.retry(item.id),
+                  onDismiss: () => queue.dismiss(item.id),
+                  onDecide: (choice) => queue.decide(item.id, choice),
+                }}
               />
             ))}
           </Stack>
         </Stack>
       )}
+      <DuplicateDialog
+        key={asking?.id ?? 0}
+        item={asking}
+        others={othersToAsk}
+        onDecide={(item, choice, forAll) => queue.decide(item.id, choice, forAll)}
+        onClose={() => setUnasked(new Set([...unasked, ...snapshot.duplicates.map((d) => d.id)]))}
+      />
     </Stack>
   );
 }

@@ -1,61 +1,58 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ApiRequestError, errorCodeOf } from '../../../api/ApiRequestError';
-import { projectsApi } from '../../../api/projectsApi';
+import { errorCodeOf } from '../../../api/ApiRequestError';
 import { projectKeys } from '../projects/projectQueries';
-import { sendUploadBytes } from './sendUploadBytes';
-import { UploadQueue, type UploadSnapshot, type UploadTransport } from './UploadQueue';
+import { UploadQueue, type UploadSnapshot } from './UploadQueue';
+import { apiDuplicateFinder, apiUploadTransport } from './uploadTransport';
 
-/** The API as an upload transport: POST uploads announces a file, PUT sends its bytes. */
-export function apiUploadTransport(projectId: string): UploadTransport {
-  return {
-    create: async (item) => {
-      // An empty file can only be a broken image; the server would refuse its size anyway.
-      if (item.bytes === 0) throw new ApiRequestError({ status: 400, code: 'image_invalid' });
-      const body = {
-        fileName: item.name.slice(0, 255),
-        bytes: item.bytes,
-        ...(item.folder !== undefined ? { folder: item.folder.slice(0, 255) } : {}),
-        ...(item.label ? { label: item.label } : {}),
-      };
-      return (await projectsApi.createUpload(projectId, body)).uploadId;
-    },
-    send: async (uploadId, file, onProgress, signal) =>
-      (await sendUploadBytes(projectId, uploadId, file, onProgress, signal)).id,
-    cancel: (uploadId) => projectsApi.cancelUpload(projectId, uploadId),
-  };
-}
+/** The image list is refreshed at most this often while images land or change state (ms). */
+const LIST_REFRESH_MS = 1000;
 
 /**
  * One upload queue per project page, its snapshot as React state, and `onSettled` once each
- * time the queue empties (to say 'Upload is complete.'). The image list is refreshed as files
- * land so their processing state shows.
+ * time every row has reached its end (to say 'Upload is complete.'). The queue follows its own
+ * images on the server; the image list and the project's counts are refreshed as they land and
+ * change state (throttled, so a batch of hundreds does not refetch the list hundreds of times).
  */
 export function useUploadQueue(projectId: string, onSettled: (snapshot: UploadSnapshot) => void) {
   const client = useQueryClient();
-  const [queue] = useState(() => new UploadQueue(apiUploadTransport(projectId), errorCodeOf));
+  const [queue] = useState(
+    () => new UploadQueue(apiUploadTransport(projectId), errorCodeOf, { finder: apiDuplicateFinder(projectId) }),
+  );
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const wasBusy = useRef(false);
-  const done = useRef(0);
+  const seenChanges = useRef(0);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const settledRef = useRef(onSettled);
   useEffect(() => {
     settledRef.current = onSettled;
   });
 
   useEffect(() => {
-    if (snapshot.doneCount !== done.current) {
-      done.current = snapshot.doneCount;
-      void client.invalidateQueries({ queryKey: projectKeys.images(projectId) });
+    if (snapshot.serverChanges !== seenChanges.current && !refreshTimer.current) {
+      refreshTimer.current = setTimeout(() => {
+        refreshTimer.current = null;
+        seenChanges.current = queue.getSnapshot().serverChanges;
+        void client.invalidateQueries({ queryKey: projectKeys.images(projectId) });
+        void client.invalidateQueries({ queryKey: projectKeys.project(projectId) });
+      }, LIST_REFRESH_MS);
     }
     if (!snapshot.settled) {
       wasBusy.current = true;
     } else if (wasBusy.current) {
       wasBusy.current = false;
-      void client.invalidateQueries({ queryKey: projectKeys.project(projectId) });
       settledRef.current(snapshot);
     }
-  }, [snapshot, client, projectId]);
+  }, [snapshot, client, projectId, queue]);
 
-  useEffect(() => () => queue.cancelAll(), [queue]);
+  useEffect(() => {
+    queue.resume();
+    return () => {
+      queue.cancelAll();
+      queue.pause();
+      if (refreshTimer.current) clearTimeout(refreshTimer.current);
+      refreshTimer.current = null;
+    };
+  }, [queue]);
   return { queue, snapshot };
 }
