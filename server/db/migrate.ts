@@ -8,8 +8,8 @@ import * as m0011 from './migrations/0011_atlas_pages';
 import * as m0012 from './migrations/0012_imports';
 import * as m0013 from './migrations/0013_studio';
 import * as m0014 from './migrations/0014_invitations';
-import * as m0016 from './migrations/0016_upload_hashes';
 import * as m0015 from './migrations/0015_account_withdrawal';
+import * as m0016 from './migrations/0016_upload_hashes';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -26,8 +26,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_imports': m0012,
   '0013_studio': m0013,
   '0014_invitations': m0014,
-  '0016_upload_hashes': m0016,
   '0015_account_withdrawal': m0015,
+  '0016_upload_hashes': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
