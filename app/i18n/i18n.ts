@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'invitations',
   'organization',
   'consoleNav',
+  'withdraw',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

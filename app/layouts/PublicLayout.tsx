@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { WithdrawnNotice } from '../pages/console/WithdrawnNotice';
 import { Footer } from './Footer';
 import { SkipLink } from './SkipLink';
 import { Header } from './header/Header';
@@ -16,6 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <Flex direction="column" minH="100dvh">
       <SkipLink />
       <Header />
+      <WithdrawnNotice />
       {/* The landing hero runs under the transparent header; other pages start below it. */}
       <Box as="main" id="main" flex="1" pt={isLanding ? '0' : '16'}>
         {children}

@@ -6,6 +6,7 @@ import { AlertsSection } from './AlertsSection';
 import { ConsoleScope } from './ConsoleScope';
 import { NotificationSection } from './NotificationSection';
 import { SecuritySection } from './SecuritySection';
+import { WithdrawSection } from './WithdrawSection';
 
 function Settings() {
   const { t } = useTranslation('console');
@@ -16,11 +17,12 @@ function Settings() {
       <NotificationSection />
       <SecuritySection />
       <AlertsSection />
+      <WithdrawSection />
     </PageContainer>
   );
 }
 
-/** /console/settings: My settings (spec section 2): account, e-mail notifications, security, alerts. */
+/** /console/settings: My settings (spec section 2): account, e-mail notifications, security, alerts, withdrawal. */
 export default function SettingsPage() {
   return (
     <ConsoleScope>
