@@ -35,6 +35,10 @@ export const API_ERROR_CODES = [
   'not_found',
   /** 409: the request conflicts with the current state (e.g. the last owner leaving). */
   'conflict',
+  /** 409: an organization is deleted only when its owner is its last member and it has no live projects. */
+  'organization_not_empty',
+  /** 409: the last owner of an organization cannot leave or lose the owner role (transfer ownership first). */
+  'organization_last_owner',
   /** 413: the body or file is too large. */
   'payload_too_large',
   /** 415 / 400: 'There seems to be an error in the image file.' */

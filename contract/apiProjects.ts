@@ -87,16 +87,29 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.array(projectSchema);
 
-/** GET projects?role=admin: only the projects where the caller is admin (resource creation offers those). */
-export const projectListQuerySchema = z.object({ role: z.enum(['admin']).optional() }).strict();
+/** `organization=personal`: the projects outside the caller's organizations (their own, and those shared with them). */
+export const PERSONAL_SCOPE = 'personal';
+
+/**
+ * GET projects?role=admin: only the projects where the caller is admin (resource creation offers those).
+ * GET projects?organization=<orgId>: only that organization's projects (404 when the caller is not
+ * one of its members); `organization=personal`: the projects without one of the caller's
+ * organizations. Without `organization`: every project of the caller.
+ */
+export const projectListQuerySchema = z
+  .object({
+    role: z.enum(['admin']).optional(),
+    organization: z.string().min(1).max(64).optional(),
+  })
+  .strict();
 
 export const projectCreateSchema = z
   .object({
     title: projectTitleSchema,
     description: projectDescriptionSchema.default(''),
     subtype: subtypeSchema,
-    /** An organization where the caller is owner or admin; omitted: a personal project. */
-    organizationId: z.string().optional(),
+    /** An organization where the caller is owner or admin (else 403; not a member: 404); omitted: a personal project. */
+    organizationId: z.string().min(1).max(64).optional(),
   })
   .strict();
 export const projectUpdateSchema = z

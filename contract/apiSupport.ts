@@ -19,20 +19,30 @@ export const organizationSchema = z.object({
   name: z.string(),
   role: z.enum(ORG_ROLES),
   memberCount: z.number(),
+  /** Live (not deleted) projects in the organization; the organization is deleted only at 0. */
+  projectCount: z.number(),
   createdAt: z.string(),
 });
 export const organizationListSchema = z.array(organizationSchema);
 export const organizationCreateSchema = z.object({ name: orgNameSchema }).strict();
-/** GET orgs/:orgId (any member) → org. PATCH orgs/:orgId (owner, admin) → org. DELETE orgs/:orgId (owner) → 204. */
+/**
+ * GET orgs/:orgId (any member) → org. PATCH orgs/:orgId (owner, admin) → org.
+ * DELETE orgs/:orgId (owner) → 204, only when the caller is its last member and it has no live
+ *   projects; otherwise 409 organization_not_empty.
+ * POST orgs/:orgId/transfer `{ userId }` (owner) → org: the member becomes owner and the caller
+ *   admin, at once; 404 for someone who is not a member, 400 for the caller themself.
+ */
 export const organizationUpdateSchema = organizationCreateSchema;
+export const organizationTransferSchema = z.object({ userId: z.string().min(1).max(64) }).strict();
 
 /**
  * GET orgs/:orgId/members (any member) → members.
  * POST orgs/:orgId/members `{ email, role }` (owner; admin may add members only) → 201 member;
- *   the user must have an account (an alert of type 'invite' is sent to them).
+ *   an address with an account is added at once (an alert of type 'invite' is sent to them); any
+ *   other address gets an invitation (202, contract/apiInvitations.ts).
  * PATCH orgs/:orgId/members/:userId `{ role }` (owner) → member.
  * DELETE orgs/:orgId/members/:userId (owner, admin for members, anyone for themself = leave) → 204;
- *   the last owner cannot leave or be demoted (409 conflict).
+ *   the last owner cannot leave or be demoted (409 organization_last_owner).
  */
 export const memberSchema = z.object({
   userId: z.string(),

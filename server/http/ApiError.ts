@@ -17,6 +17,8 @@ const DEFAULT_STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  organization_not_empty: 409,
+  organization_last_owner: 409,
   payload_too_large: 413,
   image_invalid: 415,
   oauth_failed: 400,

@@ -69,6 +69,10 @@ describe('organizations', () => {
     });
     expect((await call('PATCH', `orgs/${org.id}`, admin, { name: 'X', role: 'owner' })).status).toBe(400);
     expect((await call('DELETE', `orgs/${org.id}`, admin)).status).toBe(403);
+    // Not while others are in it (organizationsLifecycle.test.ts has the whole rule).
+    expect((await call('DELETE', `orgs/${org.id}`, owner)).status).toBe(409);
+    await call('DELETE', `orgs/${org.id}/members/${admin.id}`, owner);
+    await call('DELETE', `orgs/${org.id}/members/${member.id}`, owner);
     expect((await call('DELETE', `orgs/${org.id}`, owner)).status).toBe(204);
     expect((await call('GET', `orgs/${org.id}`, owner)).status).toBe(404);
     expect((await call('GET', 'orgs', member)).json).toEqual([]);
@@ -158,9 +162,11 @@ describe('organization members', () => {
   it('never lets the last owner leave or be demoted', async () => {
     const { org, owner, admin } = await team();
     expect((await call('PATCH', `orgs/${org.id}/members/${owner.id}`, owner, { role: 'member' })).json).toMatchObject({
-      error: { code: 'conflict' },
+      error: { code: 'organization_last_owner' },
     });
-    expect((await call('DELETE', `orgs/${org.id}/members/${owner.id}`, owner)).status).toBe(409);
+    expect((await call('DELETE', `orgs/${org.id}/members/${owner.id}`, owner)).json).toMatchObject({
+      error: { code: 'organization_last_owner' },
+    });
     // With a second owner, the first may step down.
     expect((await call('PATCH', `orgs/${org.id}/members/${admin.id}`, owner, { role: 'owner' })).status).toBe(200);
     expect((await call('PATCH', `orgs/${org.id}/members/${owner.id}`, owner, { role: 'member' })).status).toBe(200);

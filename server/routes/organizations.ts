@@ -5,6 +5,7 @@ import {
   memberAddSchema,
   memberUpdateSchema,
   organizationCreateSchema,
+  organizationTransferSchema,
   organizationUpdateSchema,
 } from '../../contract/apiSupport';
 import type { AppContext } from '../context';
@@ -21,7 +22,7 @@ import { memberOf, membersOf, organizationsOf, organizationView } from './organi
 const orgParams = z.object({ orgId: z.string().min(1).max(64) });
 const memberParams = orgParams.extend({ userId: z.string().min(1).max(64) });
 
-const lastOwner = () => new ApiError('conflict', 'An organization keeps at least one owner.');
+const lastOwner = () => new ApiError('organization_last_owner', 'An organization keeps at least one owner.');
 const memberNotFound = () => new ApiError('not_found', 'No such member.');
 
 const INVITE_MESSAGE = {
@@ -102,10 +103,61 @@ export function createOrganizationRoutes(ctx: AppContext) {
     },
   );
 
+  // Only an empty organization goes: deleting would otherwise take others' access and live projects with it.
   r.delete('/:orgId', paramsOf(orgParams), requireOrgRole(ctx.db, 'owner'), async (c) => {
-    await ctx.db.deleteFrom('organizations').where('id', '=', c.get('membership').organizationId).execute();
+    const { organizationId } = c.get('membership');
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockOrganization(trx, organizationId);
+      if ((await orgRoleOf(trx, organizationId, c.get('user').id)) !== 'owner') throw forbidden();
+      const members = await trx
+        .selectFrom('organization_members')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirstOrThrow();
+      const projects = await trx
+        .selectFrom('projects')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('organization_id', '=', organizationId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (Number(members.n) > 1 || Number(projects.n) > 0) {
+        throw new ApiError('organization_not_empty', 'Remove the other members and delete the projects first.');
+      }
+      // Deleted projects go with it (their rows cascade), as no one can reach them any more.
+      await trx.deleteFrom('organizations').where('id', '=', organizationId).execute();
+    });
     return c.body(null, 204);
   });
+
+  r.post(
+    '/:orgId/transfer',
+    paramsOf(orgParams),
+    requireOrgRole(ctx.db, 'owner'),
+    jsonBody(organizationTransferSchema),
+    async (c) => {
+      const { organizationId } = c.get('membership');
+      const { userId } = c.req.valid('json');
+      const callerId = c.get('user').id;
+      if (userId === callerId) throw new ApiError('bad_request', 'Choose another member.');
+      await ctx.db.transaction().execute(async (trx) => {
+        await lockOrganization(trx, organizationId);
+        if ((await orgRoleOf(trx, organizationId, callerId)) !== 'owner') throw forbidden();
+        if (!(await orgRoleOf(trx, organizationId, userId))) throw memberNotFound();
+        const set = (id: string, role: 'owner' | 'admin') =>
+          trx
+            .updateTable('organization_members')
+            .set({ role })
+            .where('organization_id', '=', organizationId)
+            .where('user_id', '=', id)
+            .execute();
+        await set(userId, 'owner');
+        await set(callerId, 'admin');
+      });
+      const org = await organizationView(ctx.db, { organizationId, role: 'admin' });
+      if (!org) throw orgNotFound();
+      return c.json(org);
+    },
+  );
 
   r.get('/:orgId/members', paramsOf(orgParams), requireOrgRole(ctx.db, 'member'), async (c) =>
     c.json(await membersOf(ctx.db, c.get('membership').organizationId)),

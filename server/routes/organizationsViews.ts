@@ -3,7 +3,7 @@ import type { Db } from '../db/Db';
 import { avatarUrlOf } from '../users/userViews';
 import { isOrgRole, type Membership } from './organizationsAccess';
 
-/** The organization as the caller sees it (with the caller's role and the member count). */
+/** The organization as the caller sees it (with the caller's role, its member and live project counts). */
 export async function organizationView(db: Db, membership: Membership): Promise<Organization | null> {
   const row = await db
     .selectFrom('organizations as o')
@@ -15,6 +15,14 @@ export async function organizationView(db: Db, membership: Membership): Promise<
         .select(eb.fn.countAll<string | number>().as('n'))
         .as('member_count'),
     )
+    .select((eb) =>
+      eb
+        .selectFrom('projects as p')
+        .whereRef('p.organization_id', '=', 'o.id')
+        .where('p.deleted_at', 'is', null)
+        .select(eb.fn.countAll<string | number>().as('n'))
+        .as('project_count'),
+    )
     .where('o.id', '=', membership.organizationId)
     .executeTakeFirst();
   if (!row) return null;
@@ -23,6 +31,7 @@ export async function organizationView(db: Db, membership: Membership): Promise<
     name: row.name,
     role: membership.role,
     memberCount: Number(row.member_count ?? 0),
+    projectCount: Number(row.project_count ?? 0),
     createdAt: row.created_at,
   };
 }
@@ -40,13 +49,30 @@ export async function organizationsOf(db: Db, userId: string): Promise<Organizat
         .select(eb.fn.countAll<string | number>().as('n'))
         .as('member_count'),
     )
+    .select((eb) =>
+      eb
+        .selectFrom('projects as p')
+        .whereRef('p.organization_id', '=', 'o.id')
+        .where('p.deleted_at', 'is', null)
+        .select(eb.fn.countAll<string | number>().as('n'))
+        .as('project_count'),
+    )
     .where('me.user_id', '=', userId)
     .orderBy('me.joined_at')
     .orderBy('o.id')
     .execute();
   return rows.flatMap((r) =>
     isOrgRole(r.role)
-      ? [{ id: r.id, name: r.name, role: r.role, memberCount: Number(r.member_count ?? 0), createdAt: r.created_at }]
+      ? [
+          {
+            id: r.id,
+            name: r.name,
+            role: r.role,
+            memberCount: Number(r.member_count ?? 0),
+            projectCount: Number(r.project_count ?? 0),
+            createdAt: r.created_at,
+          },
+        ]
       : [],
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  PERSONAL_SCOPE,
   projectCreateSchema,
   projectListQuerySchema,
   projectUpdateSchema,
@@ -15,6 +16,7 @@ import { projectNotFound, requireProjectRole, type ProjectEnv } from '../project
 import { kindOfSubtype, projectOf, projectsOf } from '../projects/projectViews';
 import { newSplitSeed, reassignSplits } from '../projects/splitAssignment';
 import { orgRoleOf, roleAtLeast, forbidden, orgNotFound } from './organizationsAccess';
+import { organizationsOf } from './organizationsViews';
 
 export const projectParams = z.object({ projectId: z.string().min(1).max(64) });
 
@@ -34,9 +36,19 @@ export function createProjectRoutes(ctx: AppContext) {
     return project;
   };
 
-  r.get('/', signedIn, queryOf(projectListQuerySchema), async (c) =>
-    c.json(await projectsOf(ctx.db, c.get('user').id, c.req.valid('query').role === 'admin')),
-  );
+  r.get('/', signedIn, queryOf(projectListQuerySchema), async (c) => {
+    const { role, organization } = c.req.valid('query');
+    const userId = c.get('user').id;
+    const projects = await projectsOf(ctx.db, userId, role === 'admin');
+    if (organization === undefined) return c.json(projects);
+    if (organization === PERSONAL_SCOPE) {
+      // Personal: the caller's own projects and those shared with them from organizations they are not in.
+      const mine = new Set((await organizationsOf(ctx.db, userId)).map((o) => o.id));
+      return c.json(projects.filter((p) => p.organizationId === null || !mine.has(p.organizationId)));
+    }
+    if (!(await orgRoleOf(ctx.db, organization, userId))) throw orgNotFound();
+    return c.json(projects.filter((p) => p.organizationId === organization));
+  });
 
   r.post('/', signedIn, jsonBody(projectCreateSchema), async (c) => {
     const { title, description, subtype, organizationId } = c.req.valid('json');
@@ -50,6 +62,17 @@ export function createProjectRoutes(ctx: AppContext) {
     const id = randomUUID();
     const now = ctx.now().toISOString();
     await ctx.db.transaction().execute(async (trx) => {
+      if (organizationId !== undefined && ctx.dialect === 'postgres') {
+        // Shares the organization row's lock, so an owner deleting the organization at this moment
+        // waits for this project and then finds the organization not empty.
+        const org = await trx
+          .selectFrom('organizations')
+          .select('id')
+          .where('id', '=', organizationId)
+          .forShare()
+          .executeTakeFirst();
+        if (!org) throw orgNotFound();
+      }
       await trx
         .insertInto('projects')
         .values({
