@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalPlanSchema } from '../../contract/apiAccount';
 import { apiErrorBodySchema } from '../../contract/apiErrors';
+import { createOneTimeKey } from '../auth/oneTimeKeys';
 import { issueTokenPair } from '../auth/refreshTokens';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
@@ -80,7 +81,11 @@ describe('POST auth/user/withdraw: confirmation', () => {
     expect(stale.status).toBe(428);
     expect(stale.body.error.code).toBe('reauth_required');
 
-    const fresh = await issueTokenPair(ctx, id, 'oauth');
+    // A new sign-in through the provider (the callback's one-time key, traded at exchange) is fresh.
+    const key = await createOneTimeKey(t.database.db, 'oauth', id, t.clock.now(), JSON.stringify({ redirect: '/' }));
+    const exchanged = await call(t, 'POST', 'auth/oauth/exchange', { key });
+    expect(exchanged.status).toBe(200);
+    const fresh = exchanged.body as { token: string; refreshToken: string };
     t.clock.advance(9 * 60);
     const ok = await call(t, 'POST', 'auth/user/withdraw', { refreshToken: fresh.refreshToken }, fresh.token);
     expect(ok.status).toBe(204);
