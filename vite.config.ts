@@ -18,7 +18,7 @@ export const alias = {
  * chunk that imports it back (that once stopped the app from starting).
  */
 const SHELL_MODULES = [
-  /app\/state\/(auth|ui)\.ts$/,
+  /app\/state\/(auth|ui|organization)\.ts$/,
   /app\/i18n\/(usePageTitle|useLocale)\.ts$/,
   /app\/config\/env\.ts$/,
   /app\/theme\/(system|tokens)\.ts$/,
