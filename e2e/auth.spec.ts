@@ -63,9 +63,10 @@ test('sign up, verify from the mail, stay signed in across a reload, log out', a
 
   await page.reload();
   await expect(page.getByTestId('console-home')).toBeVisible();
-  await expect(page.getByTestId('logout')).toBeVisible();
+  await expect(page.getByTestId('avatar-menu')).toBeVisible();
 
-  await page.getByTestId('logout').click();
+  await page.getByTestId('avatar-menu').click();
+  await page.getByRole('menuitem', { name: '로그아웃' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('sign-in')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toBeNull();
@@ -176,7 +177,7 @@ test('password reset through the mailed link', async ({ page }) => {
   await expect(page.getByTestId('login-error')).toContainText('비밀번호가 올바르지 않습니다.');
   await logIn(page, email, newPassword);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('logout')).toBeVisible();
+  await expect(page.getByTestId('avatar-menu')).toBeVisible();
 });
 
 test('five wrong passwords bring the captcha; solving it allows the sign-in', async ({ page }) => {
@@ -198,5 +199,5 @@ test('five wrong passwords bring the captcha; solving it allows the sign-in', as
   await expect(check).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('logout')).toBeVisible();
+  await expect(page.getByTestId('avatar-menu')).toBeVisible();
 });

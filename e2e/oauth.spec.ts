@@ -47,7 +47,7 @@ test("Google button → the provider's login and consent → back in the app, si
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/console$/, { timeout: 20_000 });
-  await expect(page.getByTestId('logout')).toBeVisible();
+  await expect(page.getByTestId('avatar-menu')).toBeVisible();
   // Whose session is it? A fresh access token (the e2e server's last 8 s) from the stored refresh token.
   const me = await page.evaluate(async () => {
     const refreshToken = localStorage.getItem('auth._refresh_token.local') ?? '';

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { StrokeIcon } from '../../components/StrokeIcon';
 import AvatarMenu from '../header/AvatarMenu';
 import { Logo } from '../header/Logo';
+import { OrganizationSwitcher } from '../../pages/console/organization/OrganizationSwitcher';
+import { CONTENT_ID } from './ConsoleNavDrawer';
 import { NAV_ICONS } from './navIcons';
-import { OrganizationSlot } from './OrganizationSlot';
 
 /** The console header's height; the studio and the sticky side navigation size themselves from it. */
 export const CONSOLE_HEADER_HEIGHT = '3.5rem';
@@ -43,7 +44,7 @@ export function ConsoleHeader({ drawerOpen, onOpenDrawer, menuButton }: Props) {
         hideFrom="lg"
         aria-label={t('openNav')}
         aria-expanded={drawerOpen}
-        aria-controls="console-nav-drawer"
+        aria-controls={CONTENT_ID}
         onClick={onOpenDrawer}
         data-testid="console-nav-toggle"
       >
@@ -51,7 +52,7 @@ export function ConsoleHeader({ drawerOpen, onOpenDrawer, menuButton }: Props) {
       </IconButton>
       <Logo compact />
       <Box minW="0" flexShrink="1" data-testid="org-switcher-slot">
-        <OrganizationSlot />
+        <OrganizationSwitcher />
       </Box>
       <Box flex="1" />
       <AvatarMenu />

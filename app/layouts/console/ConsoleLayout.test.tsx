@@ -21,6 +21,7 @@ async function renderLayout(path: string, handlers: Parameters<typeof stubFetch>
   const calls = stubFetch({
     'GET auth/user': () => json(200, user),
     'POST auth/logout': () => json(204),
+    'GET orgs': () => json(200, []),
     ...handlers,
   });
   // As in the app, the home page is outside the console layout.
@@ -67,7 +68,9 @@ describe('console layout', () => {
     ]);
     expect(within(nav).getByRole('link', { name: 'Projects' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('main').textContent).toBe('page body');
-    expect(screen.getByTestId('console-header')).toBeTruthy();
+    const header = within(screen.getByTestId('console-header'));
+    expect(header.getByTestId('org-switcher')).toBeTruthy();
+    expect(header.getByRole('link', { name: 'Maru AI home' }).getAttribute('href')).toBe('/en');
     expect(screen.queryByRole('contentinfo')).toBeNull();
     expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main');
   });

@@ -5,6 +5,7 @@ import { Drawer } from '../../theme/parts/drawer';
 import { ConsoleNav } from './ConsoleNav';
 
 const WIDE = '(min-width: 1024px)';
+export const CONTENT_ID = 'console-nav-drawer';
 
 interface Props {
   open: boolean;
@@ -33,11 +34,13 @@ export function ConsoleNavDrawer({ open, onOpenChange, finalFocus }: Props) {
       placement="start"
       size="xs"
       finalFocusEl={finalFocus}
+      // The menu button's aria-controls names the content; zag finds its parts by these ids.
+      ids={{ content: CONTENT_ID }}
     >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content id="console-nav-drawer" data-testid="console-nav-drawer">
+          <Drawer.Content data-testid="console-nav-drawer">
             <Drawer.Header>
               <Drawer.Title>{t('drawerTitle')}</Drawer.Title>
             </Drawer.Header>
