@@ -94,6 +94,18 @@ test('an admin deletes a selection, all matching a filter and a gallery selectio
   await expect(page.getByTestId('selection-bar')).toHaveCount(0);
   expect(await counts(page, p)).toEqual({ images: 5, labeled: 3, annotations: 4 });
 
+  // One image's delete from its row menu, by keyboard; Escape cancels and nothing goes.
+  await page.getByRole('button', { name: 'keep-2.png 작업' }).focus();
+  await page.keyboard.press('Enter');
+  await wait(page.getByRole('menuitem', { name: '삭제' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await wait(page.getByRole('dialog').getByTestId('image-delete-body')).toHaveText(
+    '이미지 1개와 주석 0개를 삭제하시겠습니까? 되돌릴 수 없습니다.',
+  );
+  await page.keyboard.press('Escape');
+  await wait(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('image-card')).toHaveCount(5);
+
   // The filter goes into the URL, survives a reload and opens the same list from a shared address.
   await page.getByRole('searchbox', { name: '파일 이름 검색' }).fill('drop');
   await wait(page).toHaveURL(/\?q=drop$/);
@@ -180,7 +192,7 @@ test('a member sees no checkboxes and no delete, and a gallery click opens the i
   await wait(other.getByTestId('image-card')).toHaveCount(6);
   expect(await names(other)).toEqual([...NAMES].sort());
   await expect(other.getByRole('checkbox')).toHaveCount(0);
-  await expect(other.getByTestId('image-delete')).toHaveCount(0);
+  await expect(other.getByTestId('image-menu')).toHaveCount(0);
   await expect(other.getByTestId('selection-bar')).toHaveCount(0);
 
   await other.getByTestId('view-gallery').click();

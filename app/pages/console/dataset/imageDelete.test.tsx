@@ -94,7 +94,8 @@ describe('deleting images from the list', () => {
       { locale: 'en' },
     );
     await screen.findAllByTestId('image-card');
-    fireEvent.click(screen.getByRole('button', { name: 'Delete b.jpg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for b.jpg' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     expect((await screen.findByTestId('image-delete-body')).textContent).toBe(
       'Delete 1 image and its 0 annotations? This cannot be undone.',
     );
@@ -112,7 +113,7 @@ describe('deleting images from the list', () => {
     render({}, { role: 'member' });
     await screen.findAllByTestId('image-card');
     expect(screen.queryByRole('checkbox')).toBeNull();
-    expect(screen.queryByTestId('image-delete')).toBeNull();
+    expect(screen.queryByTestId('image-menu')).toBeNull();
   });
 });
 

@@ -5,21 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { AtlasImage, AtlasIndex } from '../../../../../contract/apiAtlas';
 import { projectImageHref } from '../../../../../contract/projectRoutes';
-import {
-  isSelected,
-  NO_SELECTION,
-  rangeOf,
-  selectedCount,
-  setSelected,
-  toggleSelected,
-  type ImageSelection,
-} from '../imageSelection';
+import type { ImageSelection } from '../imageSelection';
 import { AtlasPageMesh } from './AtlasPageMesh';
 import { CELL_INSET } from './atlasMaterial';
 import { GalleryRig, type GalleryState } from './GalleryRig';
 import { cellAt, cellCentre, galleryLayout, type GalleryLayout } from './galleryLayout';
 import type { SelectionUpdate } from './DatasetBrowser';
 import { SelectionMesh } from './SelectionMesh';
+import { useGallerySelection } from './useGallerySelection';
 import {
   fitView,
   MAX_ZOOM,
@@ -102,20 +95,10 @@ export default function DatasetViewer({
   const loaded = useRef(new Set<string>());
   const [hover, setHover] = useState<Hover | null>(null);
   const [aspect] = useState(() => 4 / 3);
-  /** The last image clicked for selection: where a Shift-click's run starts. */
-  const anchor = useRef<string | null>(null);
 
   const layout = useMemo(() => galleryLayout(index.total, aspect), [index.total, aspect]);
   const images = useMemo(() => index.pages.flatMap((p) => p.images), [index]);
-  const order = useMemo(() => images.map((i) => i.id), [images]);
-  const selectedCells = useMemo(() => {
-    if (!selection) return [];
-    const cells: number[] = [];
-    images.forEach((image, n) => {
-      if (isSelected(selection, image.id)) cells.push(n);
-    });
-    return cells;
-  }, [images, selection]);
+  const selected = useGallerySelection(images, index.total, selection, onSelectionChange);
   const limits = useCallback(() => ({ min: minZoom(layout, size.current), max: MAX_ZOOM }), [layout]);
 
   // The view is also written on the element (tests and benchmarks compute cell positions from it).
@@ -234,18 +217,7 @@ export default function DatasetViewer({
     const [wx, wy] = screenToWorld(state.current.view, size.current, ...local(e));
     const image = images[cellAt(layout, wx, wy, CELL_INSET)];
     if (!image) return;
-    const selecting = selection && (e.ctrlKey || e.metaKey || e.shiftKey || selectedCount(selection, index.total) > 0);
-    if (!selection || !onSelectionChange || !selecting) {
-      navigate(projectImageHref(projectId, image.id));
-      return;
-    }
-    if (e.shiftKey) {
-      const run = rangeOf(order, anchor.current, image.id);
-      onSelectionChange((current) => setSelected(current, run, true));
-    } else {
-      onSelectionChange((current) => toggleSelected(current, image.id));
-    }
-    anchor.current = image.id;
+    if (!selected.click(image.id, e)) navigate(projectImageHref(projectId, image.id));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -260,9 +232,8 @@ export default function DatasetViewer({
     else if (e.key === 'ArrowRight') next = panBy(view, -width * KEY_PAN, 0);
     else if (e.key === 'ArrowUp') next = panBy(view, 0, height * KEY_PAN);
     else if (e.key === 'ArrowDown') next = panBy(view, 0, -height * KEY_PAN);
-    else if (e.key === 'Escape' && selection && onSelectionChange && selectedCount(selection, index.total) > 0) {
+    else if (e.key === 'Escape' && selected.clear()) {
       e.preventDefault();
-      onSelectionChange(NO_SELECTION);
       return;
     } else return;
     e.preventDefault();
@@ -292,7 +263,7 @@ export default function DatasetViewer({
       data-loaded-pages="0"
       data-pages={index.pages.length}
       data-columns={layout.columns}
-      data-selected={selectedCells.length}
+      data-selected={selected.cells.length}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -321,7 +292,7 @@ export default function DatasetViewer({
       >
         <GalleryRig state={state} layout={layout} bind={apply} />
         {pages}
-        <SelectionMesh cells={selectedCells} layout={layout} />
+        <SelectionMesh cells={selected.cells} layout={layout} />
       </Canvas>
       {hover && (
         <Text
