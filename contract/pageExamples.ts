@@ -34,6 +34,7 @@ export const PAGE_EXAMPLES: Record<PathName, readonly string[]> = {
   docs: [paths.docs],
   console: [paths.console],
   consoleSettings: [paths.consoleSettings],
+  consoleOrganization: [paths.consoleOrganization],
   consoleProjectImage: [projectImageHref('p1', 'i1')],
   consoleProject: [projectHref('p1'), projectHref('p1', 'settings')],
   consoleUser: [href.consoleUser('kim@example.com')],
@@ -44,6 +45,7 @@ export const PAGE_EXAMPLES: Record<PathName, readonly string[]> = {
 export const SIGNED_IN_PAGES: readonly PathName[] = [
   'console',
   'consoleSettings',
+  'consoleOrganization',
   'consoleProjectImage',
   'consoleProject',
   'consoleUser',

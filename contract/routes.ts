@@ -53,6 +53,8 @@ export const paths = {
   docs: '/docs',
   console: '/console',
   consoleSettings: '/console/settings',
+  /** The current organization: members, roles, invitations, transfer, delete. */
+  consoleOrganization: '/console/organization',
   /** One image of a project in the image viewer (href: contract/projectRoutes.ts `projectImageHref`). */
   consoleProjectImage: '/console/projects/:projectId/images/:imageId',
   /** A project; `tab` is 'dataset' (default) or 'settings' (href: contract/projectRoutes.ts). */

@@ -31,6 +31,7 @@ const load = {
   Signup: () => import('../pages/auth/SignupPage'),
   ConsoleHome: () => import('../pages/console/ConsoleHomePage'),
   ConsoleSettings: () => import('../pages/console/SettingsPage'),
+  ConsoleOrganization: () => import('../pages/console/organization/OrganizationPage'),
   ConsoleUser: () => import('../pages/console/UserPage'),
   ConsoleProject: () => import('../pages/console/projects/ProjectPage'),
   ConsolePay: () => import('../pages/console/PayResultPage'),
@@ -65,6 +66,7 @@ export const PAGE_OF_PATH: Record<PathName, PageName> = {
   docs: 'Docs',
   console: 'ConsoleHome',
   consoleSettings: 'ConsoleSettings',
+  consoleOrganization: 'ConsoleOrganization',
   // The image viewer loads from the project page's chunk (ProjectPage.tsx), which keeps its loader out of the landing entry.
   consoleProjectImage: 'ConsoleProject',
   consoleProject: 'ConsoleProject',

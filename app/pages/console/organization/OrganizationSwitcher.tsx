@@ -2,6 +2,7 @@ import { Button, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { paths } from '../../../../contract/routes';
 import { StrokeIcon } from '../../../components/StrokeIcon';
 import { setCurrentOrganization } from '../../../state/organization';
 import { Menu } from '../../../theme/parts/menu';
@@ -76,7 +77,7 @@ export function OrganizationSwitcher() {
                 {t('switcher.create')}
               </Menu.Item>
               <Menu.Item value="manage" asChild>
-                <Link href="/console/organization" data-testid="org-switcher-manage">
+                <Link href={paths.consoleOrganization} data-testid="org-switcher-manage">
                   <StrokeIcon path={GEAR} size={16} />
                   {t('switcher.manage')}
                 </Link>

@@ -19,17 +19,20 @@ import { AppDialog } from '../../../components/Dialog';
 import { Field } from '../../../theme/parts/field';
 import { NativeSelect } from '../../../theme/parts/nativeSelect';
 import { toaster } from '../toaster';
+import { useCurrentOrganization } from '../organization/useCurrentOrganization';
 import { projectKeys } from './projectQueries';
 import { SubtypeIcon } from './SubtypeIcon';
 
 /**
  * The create dialog: title and description checked by the contract's schemas (the spec's exact
- * messages), then the data kind and its subtype. Messages appear after the first try and follow
+ * messages), then the data kind and its subtype. The project goes to the current organization
+ * (or Personal), which the dialog states. Messages appear after the first try and follow
  * each keystroke from then on.
  */
 export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['projects', 'validation', 'errors']);
+  const { t } = useTranslation(['projects', 'organization', 'validation', 'errors']);
   const [, navigate] = useLocation();
+  const { id: organizationId, current } = useCurrentOrganization();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [kind, setKind] = useState<DataKind>('IMAGE');
@@ -42,7 +45,9 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose:
   const fields = tried ? { ...schemaFieldErrors(projectCreateSchema, body), ...serverFields } : serverFields;
 
   const create = useMutation({
-    mutationFn: projectsApi.create,
+    // The current organization at the moment of the click, so a switch in another tab cannot move it.
+    mutationFn: (input: typeof body) =>
+      projectsApi.create(organizationId === null ? input : { ...input, organizationId }),
     onSuccess: (project) => {
       queryClient.setQueryData(projectKeys.project(project.id), project);
       void queryClient.invalidateQueries({ queryKey: projectKeys.list });
@@ -93,6 +98,11 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose:
       mobileFull
     >
       <Stack gap="4" data-testid="project-create">
+        <Text fontSize="sm" color="fg.muted" data-testid="project-create-where">
+          {organizationId === null
+            ? t('organization:projects.createPersonal')
+            : t('organization:projects.createIn', { name: current?.name ?? '' })}
+        </Text>
         <Field.Root invalid={!!fields.title} required>
           <Field.Label>{t('projects:create.name')}</Field.Label>
           <Input

@@ -7,12 +7,13 @@ import { projectHref } from '../../../../contract/projectRoutes';
 import { errorCodeOf } from '../../../api/ApiRequestError';
 import { EmptyState } from '../../../components/EmptyState';
 import { Card } from '../../../theme/parts/card';
+import { useCurrentOrganization } from '../organization/useCurrentOrganization';
 import { ProjectCreateDialog } from './ProjectCreateDialog';
 import { useProjects } from './projectQueries';
 import { SubtypeIcon } from './SubtypeIcon';
 
-function ProjectCard({ project }: { project: Project }) {
-  const { t } = useTranslation('projects');
+function ProjectCard({ project, shared }: { project: Project; shared: boolean }) {
+  const { t } = useTranslation(['projects', 'organization']);
   return (
     <Card.Root variant="outline" data-testid="project-card" _hover={{ borderColor: 'brand.500' }} position="relative">
       <Card.Body gap="3">
@@ -34,9 +35,16 @@ function ProjectCard({ project }: { project: Project }) {
               {t(`subtypes.${project.subtype}`)}
             </Text>
           </Stack>
-          <Badge colorPalette={project.role === 'admin' ? 'brand' : 'gray'} data-testid="project-role">
-            {t(`roles.${project.role}`)}
-          </Badge>
+          <Stack gap="1" align="end">
+            <Badge colorPalette={project.role === 'admin' ? 'brand' : 'gray'} data-testid="project-role">
+              {t(`roles.${project.role}`)}
+            </Badge>
+            {shared && (
+              <Badge variant="outline" data-testid="project-shared">
+                {t('organization:projects.shared')}
+              </Badge>
+            )}
+          </Stack>
         </HStack>
         {project.description && (
           <Text fontSize="sm" lineClamp={2}>
@@ -53,11 +61,21 @@ function ProjectCard({ project }: { project: Project }) {
   );
 }
 
-/** The console's project list: one card per project (subtype icon, title, counts, role) and the create dialog. */
+/**
+ * The console's project list for the current organization (or Personal): one card per project
+ * (subtype icon, title, counts, role) and the create dialog, which creates in the same place.
+ */
 export function ProjectListSection() {
-  const { t } = useTranslation(['projects', 'errors']);
-  const projects = useProjects();
+  const { t } = useTranslation(['projects', 'organization', 'errors']);
+  const { id: organizationId, current, settled } = useCurrentOrganization();
+  const projects = useProjects(organizationId, settled);
   const [creating, setCreating] = useState(false);
+  // In an organization only owners and admins create projects (the server says the same).
+  const mayCreate = organizationId === null || current === null || current.role !== 'member';
+  const scopeText =
+    organizationId === null
+      ? t('organization:projects.personal')
+      : t('organization:projects.in', { name: current?.name ?? '' });
   return (
     <Stack as="section" gap="4" aria-labelledby="projects-heading" mb="10">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -65,15 +83,28 @@ export function ProjectListSection() {
           <Text as="h2" id="projects-heading" fontWeight="700" fontSize="xl">
             {t('projects:list.title')}
           </Text>
+          <Text fontSize="sm" fontWeight="600" data-testid="project-scope">
+            {scopeText}
+          </Text>
           <Text color="fg.muted" fontSize="sm">
             {t('projects:list.description')}
           </Text>
         </Stack>
-        <Button colorPalette="brand" onClick={() => setCreating(true)} data-testid="project-create-open">
+        <Button
+          colorPalette="brand"
+          onClick={() => setCreating(true)}
+          disabled={!mayCreate}
+          data-testid="project-create-open"
+        >
           {t('projects:list.create')}
         </Button>
       </HStack>
-      {projects.isPending ? (
+      {!mayCreate && current && (
+        <Text fontSize="sm" color="fg.muted" data-testid="project-create-not-allowed">
+          {t('organization:projects.createNotAllowed', { name: current.name })}
+        </Text>
+      )}
+      {projects.isPending || !settled ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h="32" borderRadius="l3" />
@@ -86,7 +117,7 @@ export function ProjectListSection() {
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="project-list">
           {projects.data.map((p) => (
-            <ProjectCard key={p.id} project={p} />
+            <ProjectCard key={p.id} project={p} shared={organizationId === null && p.organizationId !== null} />
           ))}
         </SimpleGrid>
       )}
