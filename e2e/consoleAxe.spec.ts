@@ -1,12 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { storeSession } from './consoleSession';
 import { flatPng, newAccount, openStudio, putAnnotations, studioProject } from './studioProject';
 
 /*
  * The console pages, signed in, in Korean and English: an axe scan of each (with real content:
  * label classes, images, an annotation, tags, a second member) finds nothing serious or critical.
  * One test per locale walks every page, so the project is set up once per locale; each page's
- * findings are reported by name (soft assertions), so one run lists them all.
+ * findings are reported by name (soft assertions), so one run lists them all. A second test per
+ * locale scans the console frame's own states: the avatar menu open, the side navigation
+ * collapsed, the navigation drawer of a phone.
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -46,10 +49,14 @@ async function scan(page: Page, name: string, ready: () => Promise<void>): Promi
 for (const locale of ['ko', 'en'] as const) {
   const prefix = locale === 'en' ? '/en' : '';
   test.describe(`console pages in ${locale}`, () => {
-    test.use({ locale: locale === 'ko' ? 'ko-KR' : 'en-US', viewport: { width: 1280, height: 800 } });
+    test.use({
+      locale: locale === 'ko' ? 'ko-KR' : 'en-US',
+      viewport: { width: 1280, height: 800 },
+      actionTimeout: 20_000,
+    });
 
     test(`pass axe (${locale})`, async ({ page, context }) => {
-      // Set-up (accounts, image processing) plus seven scans on a loaded 2-core machine.
+      // Set-up (accounts, image processing) plus eight scans on a loaded 2-core machine.
       test.setTimeout(300_000);
       await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://127.0.0.1' }]);
       const errors: string[] = [];
@@ -66,18 +73,18 @@ for (const locale of ['ko', 'en'] as const) {
         ],
       });
       const imageId = project.ids.get('one.png')!;
-      const headers = await project.owner.auth();
+      // Access tokens last 8 s in e2e: each call signs in afresh.
       await putAnnotations(page.request, project, imageId, [
         { labelId: project.labelIds[0]!, kind: 'box', x: 20, y: 20, width: 100, height: 80 },
       ]);
       const tagged = await page.request.put(`/api/projects/${project.projectId}/images/${imageId}/tags`, {
-        headers,
+        headers: await project.owner.auth(),
         data: { tags: ['sunny'] },
       });
       expect(tagged.ok(), await tagged.text()).toBe(true);
       const member = await newAccount(page.request, 'Axe Member');
       const added = await page.request.post(`/api/projects/${project.projectId}/members`, {
-        headers,
+        headers: await project.owner.auth(),
         data: { email: member.email, role: 'member' },
       });
       expect(added.ok(), await added.text()).toBe(true);
@@ -110,6 +117,38 @@ for (const locale of ['ko', 'en'] as const) {
       await openStudio(page, project.projectId, imageId, prefix);
       await scan(page, 'studio', () => expect(page.getByTestId('annotation-list')).toBeVisible());
 
+      expect(errors).toEqual([]);
+    });
+
+    test(`the console frame's menus and navigation pass axe (${locale})`, async ({ page, context }) => {
+      test.setTimeout(120_000);
+      await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://127.0.0.1' }]);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const account = await newAccount(page.request, 'Axe Frame');
+      await storeSession(page, await account.login());
+      await page.goto(`${prefix}/console`);
+      await expect(page.getByTestId('console-home')).toBeVisible();
+
+      await page.getByTestId('avatar-menu').click();
+      await scan(page, 'avatar menu open', () => expect(page.getByTestId('avatar-menu-content')).toBeVisible());
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('avatar-menu-content')).toBeHidden();
+
+      await page.getByTestId('nav-collapse').click();
+      await scan(page, 'side navigation collapsed', () =>
+        expect(page.getByTestId('console-sidebar')).toHaveAttribute('data-mini', 'true'),
+      );
+      await page.getByTestId('nav-collapse').click();
+      await expect(page.getByTestId('console-sidebar')).toHaveAttribute('data-mini', 'false');
+
+      // A phone: the page is no wider than the screen, and the navigation is a drawer.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await page.getByTestId('console-nav-toggle').click();
+      await scan(page, 'navigation drawer at 390 px', () =>
+        expect(page.getByTestId('console-nav-drawer')).toBeVisible(),
+      );
       expect(errors).toEqual([]);
     });
   });
