@@ -2,7 +2,7 @@ import { HStack, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_SORTS, SPLITS } from '../../../../contract/apiProjects';
 import { NativeSelect } from '../../../theme/parts/nativeSelect';
-import type { ImageFilters } from './imageFilters';
+import { SEARCH_MAX, type ImageFilters } from './imageFilters';
 
 function Select({
   label,
@@ -54,6 +54,7 @@ export function ImageFilterBar({
         placeholder={t('images.search')}
         aria-label={t('images.search')}
         value={filters.q}
+        maxLength={SEARCH_MAX}
         onChange={(e) => set('q', e.currentTarget.value)}
       />
       <Input
