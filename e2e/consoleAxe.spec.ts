@@ -8,8 +8,9 @@ import { flatPng, newAccount, openStudio, putAnnotations, studioProject } from '
  * label classes, images, an annotation, tags, a second member) finds nothing serious or critical.
  * One test per locale walks every page, so the project is set up once per locale; each page's
  * findings are reported by name (soft assertions), so one run lists them all. A second test per
- * locale scans the console frame's own states: the avatar menu open, the side navigation
- * collapsed, the navigation drawer of a phone.
+ * locale scans the organization page (Personal, then an organization with a member) and the
+ * console frame's own states: the organization switcher and the avatar menu open, the side
+ * navigation collapsed, the navigation drawer of a phone.
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -120,13 +121,35 @@ for (const locale of ['ko', 'en'] as const) {
       expect(errors).toEqual([]);
     });
 
-    test(`the console frame's menus and navigation pass axe (${locale})`, async ({ page, context }) => {
+    test(`the console frame and the organization page pass axe (${locale})`, async ({ page, context }) => {
       test.setTimeout(120_000);
       await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://127.0.0.1' }]);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       const account = await newAccount(page.request, 'Axe Frame');
       await storeSession(page, await account.login());
+
+      // The organization page without an organization (Personal), then with one that has a member.
+      await page.goto(`${prefix}/console/organization`);
+      await scan(page, 'organization page (personal)', () => expect(page.getByTestId('org-personal')).toBeVisible());
+      const team = `Axe team ${Date.now().toString(36)}`;
+      const created = await page.request.post('/api/orgs', { headers: await account.auth(), data: { name: team } });
+      expect(created.ok(), await created.text()).toBe(true);
+      const orgId = ((await created.json()) as { id: string }).id;
+      const mate = await newAccount(page.request, 'Axe Mate');
+      const joined = await page.request.post(`/api/orgs/${orgId}/members`, {
+        headers: await account.auth(),
+        data: { email: mate.email, role: 'member' },
+      });
+      expect(joined.ok(), await joined.text()).toBe(true);
+      await page.goto(`${prefix}/console`);
+      await expect(page.getByTestId('console-home')).toBeVisible();
+      await page.getByTestId('org-switcher').click();
+      await scan(page, 'organization switcher open', () => expect(page.getByTestId('org-switcher-menu')).toBeVisible());
+      await page.getByTestId('org-switcher-menu').getByRole('menuitemradio').filter({ hasText: team }).click();
+      await expect(page.getByTestId('org-switcher-current')).toHaveText(team);
+      await page.goto(`${prefix}/console/organization`);
+      await scan(page, 'organization page', () => expect(page.getByTestId('org-member')).toHaveCount(2));
       await page.goto(`${prefix}/console`);
       await expect(page.getByTestId('console-home')).toBeVisible();
 
