@@ -67,6 +67,10 @@ export const IMPORT_SKIP_REASONS = [
   'polygon_invalid', // a polygon outside POLYGON_VERTICES_MIN..MAX vertices, or with a coordinate that is not a number
   'segmentation_rle', // a COCO run-length (mask) segmentation, not read (the annotation is left out)
   'too_many_annotations', // an image with more than ANNOTATIONS_PER_IMAGE_MAX annotations (the rest left out)
+  'tag_invalid', // an image tag that is empty or longer than 6 characters (`detail`: the tag; left out)
+  'too_many_tags', // a tag past the third of an image (`detail`: the tag; left out)
+  'label_color_invalid', // a label map line or COCO category colour that is no colour (`detail`: the label; palette colour)
+  'label_color_taken', // a label's colour another label already has (`detail`: the label; palette colour)
 ] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 
@@ -76,7 +80,13 @@ export const importCreateSchema = z
 /** 201 answer of POST …/imports: the import to PUT the zip to. */
 export const importCreatedSchema = z.object({ importId: z.string() });
 
-export const importSkipSchema = z.object({ entry: z.string(), reason: z.enum(IMPORT_SKIP_REASONS) });
+/** `detail` names what inside the entry was left out (a tag, a label) when the entry alone does not say. */
+export const importSkipSchema = z.object({
+  entry: z.string(),
+  reason: z.enum(IMPORT_SKIP_REASONS),
+  detail: z.string().optional(),
+});
+export type ImportSkip = z.infer<typeof importSkipSchema>;
 export const importReportSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   images: z.number(),

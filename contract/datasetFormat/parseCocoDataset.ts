@@ -9,8 +9,12 @@
  * object, as crowd annotations carry) is not read and is counted in `rle`; otherwise the `bbox`
  * [x, y, width, height] gives a box. The geometry is returned as written: the planner fits it to
  * the image.
+ *
+ * Our exporter's extension fields are passed on as written, for the planner to check: an image's
+ * `tags` and `split`, a category's `color`. Other tools' files without them read as before.
  */
 import { z } from 'zod';
+import type { Split } from '../apiProjects';
 import { DatasetImportError, type PlannedBox, type PlannedPolygon } from './types';
 
 export interface CocoImageRecord {
@@ -21,18 +25,33 @@ export interface CocoImageRecord {
   polygons: PlannedPolygon[];
   /** Annotations with a run-length segmentation, left out. */
   rle: number;
+  /** `images[].tags` as written (planImageTags.ts checks them); undefined when absent. */
+  tags: unknown;
+  /** `images[].split` when it names one ('val' reads as validation), else null. */
+  split: Split | null;
 }
 
 export interface CocoDatasetRecord {
   /** Category names in their declared order, each once. */
   categories: string[];
+  /** Categories' `color` fields as written, by name (first of a name), for those that have one. */
+  categoryColors: { name: string; color: unknown }[];
   images: CocoImageRecord[];
 }
 
 const id = z.union([z.number().int(), z.string().min(1)]);
 const size = z.number().positive().finite().nullish();
 const cocoSchema = z.object({
-  images: z.array(z.object({ id, file_name: z.string().trim().min(1), width: size, height: size })),
+  images: z.array(
+    z.object({
+      id,
+      file_name: z.string().trim().min(1),
+      width: size,
+      height: size,
+      tags: z.unknown().optional(),
+      split: z.unknown().optional(),
+    }),
+  ),
   annotations: z.array(
     z.object({
       image_id: id,
@@ -41,8 +60,18 @@ const cocoSchema = z.object({
       segmentation: z.unknown().optional(),
     }),
   ),
-  categories: z.array(z.object({ id, name: z.string().trim().min(1) })),
+  categories: z.array(z.object({ id, name: z.string().trim().min(1), color: z.unknown().optional() })),
 });
+const SPLIT_NAMES = new Map<string, Split>([
+  ['train', 'train'],
+  ['validation', 'validation'],
+  ['val', 'validation'],
+  ['test', 'test'],
+]);
+
+function splitOf(value: unknown): Split | null {
+  return typeof value === 'string' ? (SPLIT_NAMES.get(value.trim().toLowerCase()) ?? null) : null;
+}
 const ringsSchema = z.array(z.array(z.number()));
 
 type Geometry = { rings: number[][] } | { rle: true } | { box: true };
@@ -95,6 +124,8 @@ export function parseCocoDataset(json: string, entry: string): CocoDatasetRecord
       boxes: [],
       polygons: [],
       rle: 0,
+      tags: image.tags,
+      split: splitOf(image.split),
     });
   }
   for (const annotation of annotations) {
@@ -112,5 +143,12 @@ export function parseCocoDataset(json: string, entry: string): CocoDatasetRecord
       image.boxes.push({ label, x, y, width, height });
     }
   }
-  return { categories: [...new Set(categories.map((c) => c.name))], images: [...records.values()] };
+  const categoryColors = new Map<string, unknown>();
+  for (const c of categories)
+    if (c.color !== undefined && !categoryColors.has(c.name)) categoryColors.set(c.name, c.color);
+  return {
+    categories: [...new Set(categories.map((c) => c.name))],
+    categoryColors: [...categoryColors].map(([name, color]) => ({ name, color })),
+    images: [...records.values()],
+  };
 }

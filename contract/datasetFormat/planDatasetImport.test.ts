@@ -32,6 +32,7 @@ describe('planDatasetImport: VOC', () => {
         height: 480,
         classes: [],
         polygons: [],
+        tags: [],
         boxes: [
           { label: 'cat', x: 10, y: 20, width: 100, height: 50 },
           { label: 'dog', x: 300, y: 200, width: 340, height: 280 },
@@ -45,6 +46,7 @@ describe('planDatasetImport: VOC', () => {
         height: 240,
         classes: [],
         polygons: [],
+        tags: [],
         boxes: [{ label: 'dog', x: 0, y: 0, width: 320, height: 240 }],
       },
       {
@@ -55,6 +57,7 @@ describe('planDatasetImport: VOC', () => {
         height: null,
         classes: [],
         polygons: [],
+        tags: [],
         boxes: [],
       },
     ]);
@@ -153,6 +156,7 @@ describe('planDatasetImport: COCO', () => {
         height: 480,
         classes: [],
         polygons: [],
+        tags: [],
         boxes: [{ label: 'cat', x: 10.5, y: 20, width: 100, height: 50 }],
       },
       {
@@ -163,6 +167,7 @@ describe('planDatasetImport: COCO', () => {
         height: null,
         classes: [],
         polygons: [],
+        tags: [],
         boxes: [],
       },
     ]);

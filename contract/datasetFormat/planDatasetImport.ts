@@ -8,6 +8,10 @@
  * our exports do), an image whose XML and COCO record agree (cocoMatchesVoc.ts) takes its boxes
  * and polygons from the COCO record. Labels: those a label map or COCO's categories declare, in
  * their order, then any other used name in order of first use.
+ *
+ * What our exporter adds for a lossless round trip (decision 0066) is read in either format:
+ * label colours from labelmap.txt (else COCO categories' `color`), each image's tags and split
+ * from its COCO record (`tags`, `split`; in a VOC zip the ImageSets lists decide the split first).
  */
 import { ANNOTATIONS_PER_IMAGE_MAX } from '../apiAnnotations';
 import { IMPORT_MAX_TEXT_BYTES } from '../apiImports';
@@ -16,6 +20,8 @@ import { addPlannedGeometry } from './addPlannedGeometry';
 import { cocoMatchesVoc } from './cocoMatchesVoc';
 import { datasetEntryKind, entryBaseName, entryFileName, imageKey, type DatasetEntryKind } from './datasetEntryKind';
 import { parseCocoDataset, type CocoDatasetRecord, type CocoImageRecord } from './parseCocoDataset';
+import { addImageFields } from './planImageTags';
+import { LabelColors } from './planLabelColors';
 import { parseVocAnnotation } from './parseVocAnnotation';
 import { classListName, parseClassList, parseLabelMap, parseSplitList } from './parseVocLists';
 import { DatasetImportError, type DatasetZip, type ImportPlan, type PlannedImage, type ZipEntryInfo } from './types';
@@ -80,6 +86,7 @@ function collectImages(classified: Classified[], skipped: Skipped): Map<string, 
         boxes: [],
         polygons: [],
         classes: [],
+        tags: [],
       });
   }
   return images;
@@ -90,7 +97,11 @@ function collectImages(classified: Classified[], skipped: Skipped): Map<string, 
  * only enrich the XML (cocoMatchesVoc.ts), so a JSON that is not COCO, does not parse or is over
  * the text limit is left aside, as VOC zips' other JSON files always were.
  */
-async function vocCompanionRecords(zip: TextZip, jsonEntries: Classified[]): Promise<Map<string, CocoImageRecord>> {
+async function vocCompanionRecords(
+  zip: TextZip,
+  jsonEntries: Classified[],
+  colors: LabelColors,
+): Promise<Map<string, CocoImageRecord>> {
   const records = new Map<string, CocoImageRecord>();
   for (const { entry } of jsonEntries) {
     if (entry.uncompressedSize > zip.maxTextBytes) continue;
@@ -101,7 +112,9 @@ async function vocCompanionRecords(zip: TextZip, jsonEntries: Classified[]): Pro
       if (error instanceof DatasetImportError && error.code === 'annotation_malformed') continue;
       throw error;
     }
-    for (const record of coco?.images ?? []) {
+    if (!coco) continue;
+    colors.offerCategories(coco.categoryColors, entry.name);
+    for (const record of coco.images) {
       const key = namedImageKey(record.fileName);
       if (!records.has(key)) records.set(key, record);
     }
@@ -109,24 +122,35 @@ async function vocCompanionRecords(zip: TextZip, jsonEntries: Classified[]): Pro
   return records;
 }
 
+/** Labels the label maps declare, in order, with their colours offered to `colors`. */
+async function readLabelMaps(zip: TextZip, labelMaps: Classified[], colors: LabelColors): Promise<string[]> {
+  const names: string[] = [];
+  for (const { entry } of labelMaps) {
+    for (const label of parseLabelMap(await readText(zip, entry))) {
+      names.push(label.name);
+      colors.offer(label.name, label.color, label.colorInvalid, entry.name);
+    }
+  }
+  return names;
+}
+
 async function planVoc(
   zip: TextZip,
   classified: Classified[],
   images: Map<string, PlannedImage>,
   skipped: Skipped,
+  colors: LabelColors,
 ): Promise<string[]> {
   const labels = new LabelOrder();
   const keepLabel = (name: string) => labels.add(name);
   const of = (kind: DatasetEntryKind['kind']) => classified.filter((c) => c.kind.kind === kind);
-  const companions = await vocCompanionRecords(zip, of('json'));
-
   const classFiles = new Map<string, string>();
-  for (const { entry } of of('labelMap')) {
-    for (const name of parseLabelMap(await readText(zip, entry))) {
-      labels.add(name);
-      classFiles.set(classListName(name), name);
-    }
+  for (const name of await readLabelMaps(zip, of('labelMap'), colors)) {
+    labels.add(name);
+    classFiles.set(classListName(name), name);
   }
+  // After the label maps: their colours come first.
+  const companions = await vocCompanionRecords(zip, of('json'), colors);
 
   const annotated = new Set<PlannedImage>();
   for (const { entry } of of('vocXml')) {
@@ -178,6 +202,10 @@ async function planVoc(
       }
     }
   }
+  for (const image of images.values()) {
+    const companion = companions.get(imageKey(image.entry));
+    if (companion) addImageFields(image, companion, skipped);
+  }
   return labels.list();
 }
 
@@ -195,6 +223,7 @@ async function planCoco(
   jsonEntries: ZipEntryInfo[],
   images: Map<string, PlannedImage>,
   skipped: Skipped,
+  colors: LabelColors,
 ): Promise<string[] | null> {
   const datasets: { entry: ZipEntryInfo; coco: CocoDatasetRecord }[] = [];
   const otherJson: Skipped = [];
@@ -206,7 +235,10 @@ async function planCoco(
   if (datasets.length === 0) return null;
   skipped.push(...otherJson);
   const labels = new LabelOrder();
-  for (const { coco } of datasets) coco.categories.forEach((name) => labels.add(name));
+  for (const { entry, coco } of datasets) {
+    coco.categories.forEach((name) => labels.add(name));
+    colors.offerCategories(coco.categoryColors, entry.name);
+  }
   const annotated = new Set<PlannedImage>();
   for (const { entry, coco } of datasets) {
     for (const record of coco.images) {
@@ -222,8 +254,8 @@ async function planCoco(
       annotated.add(image);
       image.width = record.width;
       image.height = record.height;
-      image.split = cocoSplit(entry.name);
       addPlannedGeometry(image, record, (name) => labels.add(name), skipped);
+      addImageFields(image, { ...record, split: record.split ?? cocoSplit(entry.name) }, skipped);
     }
   }
   return labels.list();
@@ -241,19 +273,26 @@ export async function planDatasetImport(zip: DatasetZip, options: PlanOptions = 
   const isVoc = classified.some((c) => c.kind.kind === 'vocXml');
   const images = collectImages(classified, skipped);
 
+  const colors = new LabelColors(skipped);
   let labels: string[] | null;
   if (isVoc) {
-    labels = await planVoc(textZip, classified, images, skipped);
+    labels = await planVoc(textZip, classified, images, skipped, colors);
   } else {
+    // A COCO zip's label map only colours the categories (which declare the labels).
+    await readLabelMaps(
+      textZip,
+      classified.filter((c) => c.kind.kind === 'labelMap'),
+      colors,
+    );
     const jsonEntries = classified.filter((c) => c.kind.kind === 'json').map((c) => c.entry);
-    labels = await planCoco(textZip, jsonEntries, images, skipped);
+    labels = await planCoco(textZip, jsonEntries, images, skipped, colors);
     if (labels === null) throw new DatasetImportError('format_unknown');
   }
 
   // Files that are neither images nor the format's own annotation files.
   const known: DatasetEntryKind['kind'][] = isVoc
     ? ['image', 'vocXml', 'splitList', 'classList', 'otherImageSet', 'labelMap', 'json']
-    : ['image', 'json'];
+    : ['image', 'json', 'labelMap'];
   const others = classified
     .filter((c) => !known.includes(c.kind.kind))
     .map((c) => ({ entry: c.entry.name, reason: 'not_image' as const }));
@@ -262,7 +301,7 @@ export async function planDatasetImport(zip: DatasetZip, options: PlanOptions = 
   const order = new Map(zip.entries.map((e, i) => [e.name, i]));
   const planned = [...images.values()].sort((a, b) => (order.get(a.entry) ?? 0) - (order.get(b.entry) ?? 0));
   for (const image of planned) capAnnotations(image, skipped);
-  return { format, images: planned, labels, skipped: [...others, ...skipped] };
+  return { format, images: planned, labels, labelColors: colors.list(labels), skipped: [...others, ...skipped] };
 }
 
 /**

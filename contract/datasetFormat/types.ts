@@ -1,4 +1,4 @@
-import type { ImportErrorCode, ImportFormat, ImportSkipReason } from '../apiImports';
+import type { ImportErrorCode, ImportFormat, ImportSkip } from '../apiImports';
 import type { Split } from '../apiProjects';
 
 /*
@@ -85,6 +85,16 @@ export interface PlannedImage {
   polygons: PlannedPolygon[];
   /** Whole-image labels (classification lists), by name. */
   classes: string[];
+  /** The image's tags (COCO `images[].tags`), already held to the tag rules (planImageTags.ts). */
+  tags: string[];
+}
+
+/** A colour the zip gives a label (label map, or a COCO category's `color`): lower-case '#rrggbb'. */
+export interface PlannedLabelColor {
+  name: string;
+  color: string;
+  /** The entry that gave it (named when the project refuses the colour). */
+  entry: string;
 }
 
 export interface ImportPlan {
@@ -92,5 +102,7 @@ export interface ImportPlan {
   images: PlannedImage[];
   /** Every label name the plan uses, in order of first use. */
   labels: string[];
-  skipped: { entry: string; reason: ImportSkipReason }[];
+  /** Colours for labels the import creates; a label the project already has keeps its own. */
+  labelColors: PlannedLabelColor[];
+  skipped: ImportSkip[];
 }

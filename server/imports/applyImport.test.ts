@@ -56,6 +56,7 @@ const image = (
     boxes,
     polygons,
     classes,
+    tags: [],
   },
   probed: { type: 'image/jpeg', width: 640, height: 480 },
   bytes: 100,

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { ImportReport } from '../../contract/apiImports';
+import type { ImportReport, ImportSkip } from '../../contract/apiImports';
 import { pickLabelColors } from '../../contract/color';
 import { polygonBounds } from '../../contract/datasetFormat/polygonGeometry';
 import {
   DatasetImportError,
   type PlannedBox,
   type PlannedImage,
+  type PlannedLabelColor,
   type PlannedPolygon,
 } from '../../contract/datasetFormat/types';
 import { labelNameSchema } from '../../contract/validationConsole';
@@ -16,6 +17,7 @@ import { enqueueJob } from '../jobs/jobQueue';
 import { ANNOTATION_INSERT_CHUNK } from '../projects/annotationViews';
 import { labelKeyOf } from '../projects/labelViews';
 import { splitFor } from '../projects/splitAssignment';
+import { insertImportTags } from './insertImportTags';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -54,8 +56,19 @@ export async function checkImportLabels(db: Db, projectId: string, names: readon
   }
 }
 
-/** Creates the labels of `names` the project lacks (with unused colours); name key → label id. */
-async function ensureLabels(trx: Transaction<Database>, projectId: string, names: readonly string[], now: string) {
+/**
+ * Creates the labels of `names` the project lacks; name key → label id. A new label takes the
+ * colour the zip gives it (`colors`) unless a label of the project already has that colour
+ * (colours are unique per project): then, as a label without one, it takes the next unused
+ * palette colour and the clash is listed. A label the project has keeps its own colour.
+ */
+async function ensureLabels(
+  trx: Transaction<Database>,
+  projectId: string,
+  names: readonly string[],
+  colors: readonly PlannedLabelColor[],
+  now: string,
+) {
   const rows = await trx
     .selectFrom('labels')
     .select(['id', 'name_key', 'color', 'position'])
@@ -67,12 +80,23 @@ async function ensureLabels(trx: Transaction<Database>, projectId: string, names
     const key = labelKeyOf(name);
     if (!ids.has(key) && !missing.some((m) => labelKeyOf(m) === key)) missing.push(name.trim());
   }
-  const colors = pickLabelColors(
-    missing.length,
-    rows.map((l) => l.color),
-  );
+  const wanted = new Map(colors.map((c) => [labelKeyOf(c.name), c]));
+  const used = new Set(rows.map((l) => l.color.toLowerCase()));
+  const skipped: ImportSkip[] = [];
+  const given = new Map<string, string>();
+  for (const name of missing) {
+    const planned = wanted.get(labelKeyOf(name));
+    if (!planned) continue;
+    if (used.has(planned.color)) {
+      skipped.push({ entry: planned.entry, reason: 'label_color_taken', detail: name });
+      continue;
+    }
+    used.add(planned.color);
+    given.set(name, planned.color);
+  }
+  const palette = pickLabelColors(missing.length - given.size, used);
   let position = rows.reduce((max, l) => Math.max(max, Number(l.position)), -1) + 1;
-  for (const [i, name] of missing.entries()) {
+  for (const name of missing) {
     const id = randomUUID();
     await trx
       .insertInto('labels')
@@ -81,14 +105,14 @@ async function ensureLabels(trx: Transaction<Database>, projectId: string, names
         project_id: projectId,
         name,
         name_key: labelKeyOf(name),
-        color: colors[i] ?? '#000000',
+        color: given.get(name) ?? palette.shift() ?? '#000000',
         position: position++,
         created_at: now,
       })
       .execute();
     ids.set(labelKeyOf(name), id);
   }
-  return { ids, created: missing };
+  return { ids, created: missing, skipped };
 }
 
 export interface ApplyImportInput {
@@ -97,6 +121,8 @@ export interface ApplyImportInput {
   userId: string | null;
   images: StoredImportImage[];
   labels: readonly string[];
+  /** Colours the zip gives labels the import creates (none: palette colours). */
+  labelColors?: readonly PlannedLabelColor[];
   report: Omit<ImportReport, 'images' | 'annotations' | 'labelsCreated'>;
   now: () => Date;
 }
@@ -105,7 +131,9 @@ export interface ApplyImportInput {
  * Writes the whole import in one transaction: missing labels, the images (split from the plan or
  * the project's seeded assignment; annotation count, revision and labeled flag from what is
  * written with them), their annotations (version 1; a polygon's points as JSON in `data`, its
- * bounding box in x/y/width/height) and their `image.process` jobs, and the import's report. Nothing is visible until it commits; any failure rolls all of it back. An
+ * bounding box in x/y/width/height), their tags and their `image.process` jobs, and the import's
+ * report. An explicit split from the zip is stored as the image's split, as any assigned split
+ * is: it holds until the project's ratios change or its seed is re-rolled (decision 0066). Nothing is visible until it commits; any failure rolls all of it back. An
  * image whose name another image took since the check is skipped as a duplicate. Returns the
  * images left out (their blobs are the caller's to release), or null when the import was already
  * finished by another worker.
@@ -144,12 +172,13 @@ export async function applyImport(
     }
     const kept = input.images.filter((i) => !taken.has(i.planned.fileName));
     const dropped = input.images.filter((i) => taken.has(i.planned.fileName));
-    const skipped = [
+    const skipped: ImportSkip[] = [
       ...input.report.skipped,
       ...dropped.map((d) => ({ entry: d.planned.entry, reason: 'duplicate_name' as const })),
     ];
 
-    const labels = await ensureLabels(trx, input.projectId, input.labels, now);
+    const labels = await ensureLabels(trx, input.projectId, input.labels, input.labelColors ?? [], now);
+    skipped.push(...labels.skipped);
     const labelId = (name: string) => {
       const id = labels.ids.get(labelKeyOf(name));
       if (!id) throw new DatasetImportError('label_invalid', name);
@@ -247,6 +276,11 @@ export async function applyImport(
         .values(annotationRows.slice(i, i + ANNOTATION_INSERT_CHUNK))
         .execute();
     }
+    await insertImportTags(
+      trx,
+      input.projectId,
+      kept.map((image) => ({ id: image.id, tags: image.planned.tags })),
+    );
     for (const image of imageRows) {
       await enqueueJob(trx, input.now, {
         kind: IMAGE_PROCESS_JOB,

@@ -115,6 +115,7 @@ export function createDatasetImportHandler(deps: Deps): JobHandler {
             userId: row.user_id,
             images: stored.images,
             labels: plan.labels,
+            labelColors: plan.labelColors,
             report: { format: plan.format, skipped: [...plan.skipped, ...stored.skipped] },
             now: deps.now,
           });

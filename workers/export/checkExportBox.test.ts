@@ -32,8 +32,8 @@ describe('polygons in COCO and VOC', () => {
   const box = { id: 'b', label: 'cat', x: 1, y: 2, width: 30, height: 40 };
 
   it('writes a polygon as one segmentation ring with its bbox and area, a box as before', () => {
-    const coco = new CocoBuilder(['cat'], 'd');
-    coco.addImage('a.jpg', 100, 80, [box, checked.box]);
+    const coco = new CocoBuilder([{ name: 'cat', color: '#FF0000' }], 'd');
+    coco.addImage({ fileName: 'a.jpg', width: 100, height: 80, split: 'train', tags: [] }, [box, checked.box]);
     expect(coco.build(new Date(0)).annotations).toEqual([
       { id: 1, image_id: 1, category_id: 1, bbox: [1, 2, 30, 40], area: 1200, iscrowd: 0, segmentation: [] },
       {

@@ -3,9 +3,12 @@
  * pixels, categories. Ids are 1-based as COCO tools expect. A box has whole-pixel corners (as in
  * VOC) and an empty `segmentation`; a polygon is `segmentation: [[x0, y0, x1, y1, …]]` with the
  * bbox of its vertices and its own area (shoelace), as COCO's instance segmentation writes them.
+ * Fields COCO lacks are added where COCO tools ignore them: an image's `tags` and `split`
+ * ('train' | 'validation' | 'test') and a category's `color` ('#rrggbb').
  */
 import { polygonArea } from '../../contract/datasetFormat/polygonGeometry';
 import { roundCentipixel } from './checkExportBox';
+import type { ArchiveLabel, ExportSplit } from './datasetArchive';
 import { pixelCorners, type ExportBox } from './vocXml';
 
 export interface CocoImage {
@@ -13,6 +16,8 @@ export interface CocoImage {
   file_name: string;
   width: number;
   height: number;
+  split: ExportSplit;
+  tags: string[];
 }
 export interface CocoAnnotation {
   id: number;
@@ -28,6 +33,17 @@ export interface CocoCategory {
   id: number;
   name: string;
   supercategory: string;
+  color: string;
+}
+
+/** The image fields the COCO document keeps. */
+export interface CocoImageInput {
+  /** The image's JPEGImages/ entry name. */
+  fileName: string;
+  width: number;
+  height: number;
+  split: ExportSplit;
+  tags: readonly string[];
 }
 export interface CocoDataset {
   info: { description: string; date_created: string };
@@ -44,16 +60,17 @@ export class CocoBuilder {
 
   /** `labels` in the project's order; their positions give the category ids. */
   constructor(
-    private readonly labels: readonly string[],
+    private readonly labels: readonly ArchiveLabel[],
     private readonly description: string,
   ) {
-    labels.forEach((name, index) => this.categoryIds.set(name, index + 1));
+    labels.forEach((label, index) => this.categoryIds.set(label.name, index + 1));
   }
 
-  /** Adds an image (its JPEGImages/ entry name) with its valid boxes and polygons (checkExportBox.ts). */
-  addImage(fileName: string, width: number, height: number, boxes: readonly ExportBox[]): void {
+  /** Adds an image with its valid boxes and polygons (checkExportBox.ts). */
+  addImage(image: CocoImageInput, boxes: readonly ExportBox[]): void {
     const imageId = this.images.length + 1;
-    this.images.push({ id: imageId, file_name: fileName, width, height });
+    const { fileName, width, height, split, tags } = image;
+    this.images.push({ id: imageId, file_name: fileName, width, height, split, tags: [...tags] });
     for (const box of boxes) {
       const categoryId = this.categoryIds.get(box.label);
       if (categoryId === undefined) continue;
@@ -89,7 +106,12 @@ export class CocoBuilder {
       info: { description: this.description, date_created: createdAt.toISOString() },
       images: this.images,
       annotations: this.annotations,
-      categories: this.labels.map((name, index) => ({ id: index + 1, name, supercategory: 'none' })),
+      categories: this.labels.map((label, index) => ({
+        id: index + 1,
+        name: label.name,
+        supercategory: 'none',
+        color: label.color.toLowerCase(),
+      })),
     };
   }
 }

@@ -88,7 +88,9 @@ const images: ArchiveImage[] = [
       { id: 'bad-empty', label: 'cat', x: 5, y: 5, width: 0.2, height: 10 },
     ],
     labels: [],
+    tags: ['야외', 'day'],
   },
+  // JPEG bytes under a PNG name: the entry is named by its bytes, 'b.jpg'.
   {
     fileName: 'b.png',
     width: 100,
@@ -119,7 +121,7 @@ describe('DatasetArchive', () => {
         'ImageSets/Main/train.txt',
         'ImageSets/Main/val.txt',
         'JPEGImages/B_2.jpg',
-        'JPEGImages/b.png',
+        'JPEGImages/b.jpg',
         'JPEGImages/street & park.jpg',
         'annotations.json',
         'labelmap.txt',
@@ -188,10 +190,14 @@ describe('DatasetArchive', () => {
     expect(text('labelmap.txt')).toBe('# label:color_rgb:parts:actions\ncat:255,0,0::\ndog:0,255,128::\n');
     const coco = JSON.parse(text('annotations.json')) as CocoDataset;
     expect(coco.categories).toEqual([
-      { id: 1, name: 'cat', supercategory: 'none' },
-      { id: 2, name: 'dog', supercategory: 'none' },
+      { id: 1, name: 'cat', supercategory: 'none', color: '#ff0000' },
+      { id: 2, name: 'dog', supercategory: 'none', color: '#00ff80' },
     ]);
-    expect(coco.images.map((i) => i.file_name)).toEqual(['street & park.jpg', 'b.png', 'B_2.jpg']);
+    expect(coco.images.map((i) => [i.file_name, i.split, i.tags])).toEqual([
+      ['street & park.jpg', 'train', ['야외', 'day']],
+      ['b.jpg', 'validation', []],
+      ['B_2.jpg', 'test', []],
+    ]);
     expect(coco.annotations.map((a) => [a.image_id, a.category_id, a.bbox])).toEqual([
       [1, 1, [10, 20, 100, 50]],
       [1, 2, [300, 200, 40, 60]],
@@ -232,6 +238,39 @@ describe('names', () => {
     expect(safeEntryName('..')).toBe('image');
     expect(baseName('a.b.jpg')).toBe('a.b');
     expect(baseName('.hidden')).toBe('.hidden');
+  });
+
+  it('names each image by the type of its bytes, keeping the bytes as they are', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const one = (fileName: string, bytes: Uint8Array): ArchiveImage => ({
+      fileName,
+      width: 1,
+      height: 1,
+      split: 'train',
+      bytes,
+      boxes: [],
+      labels: [],
+    });
+    const { zip: typed } = build([
+      one('photo.jpg', png),
+      one('scan.v2', png),
+      one('noext', jpegBytes(10, 1)),
+      one('Upper.PNG', png),
+      one('keep.JPEG', jpegBytes(10, 2)),
+      one('mystery.jpg', new Uint8Array([1, 2, 3])),
+    ]);
+    const files = unzipSync(typed);
+    const names = Object.keys(files).filter((n) => n.startsWith('JPEGImages/'));
+    expect(names).toEqual([
+      'JPEGImages/photo.png',
+      'JPEGImages/scan.v2.png',
+      'JPEGImages/noext.jpg',
+      'JPEGImages/Upper.PNG',
+      'JPEGImages/keep.JPEG',
+      'JPEGImages/mystery.jpg',
+    ]);
+    expect(files['JPEGImages/photo.png']).toEqual(png);
+    expect(Object.keys(files)).toContain('Annotations/scan.v2.xml');
   });
 
   it('names the zip {project}_dataset_{timestamp}.zip', () => {

@@ -3,13 +3,19 @@
  * holds one image at a time, whatever the dataset's size. Standard Pascal VOC layout, which other
  * tools import:
  *
- *   JPEGImages/<name>            the original bytes, stored (already compressed; deflating wastes CPU)
+ *   JPEGImages/<name>            the original bytes, stored (already compressed; deflating wastes CPU),
+ *                                named with the extension of their real type (imageFileType.ts)
  *   Annotations/<base>.xml       VOC XML named after the image's base name (only valid boxes; a
  *                                polygon as its bounding box, VOC having no polygons)
  *   ImageSets/Main/train.txt     base names per split (validation → val.txt, test.txt)
  *   ImageSets/Main/<label>_<split>.txt   classification labels, VOC's "<base> 1|-1" lists
- *   labelmap.txt                 label names and colours (CVAT's VOC label map)
- *   annotations.json             the same boxes, and polygons as `segmentation`, in COCO format
+ *   labelmap.txt                 every label's name and exact colour (CVAT's VOC label map)
+ *   annotations.json             the same boxes, and polygons as `segmentation`, in COCO format,
+ *                                with each image's `tags` and `split` and each category's `color`
+ *
+ * Together they hold everything a project keeps about its dataset, so importing the zip into a
+ * new project gives the same labels, colours, images, types, tags, splits and annotations
+ * (decision 0066).
  *
  * Text entries are deflated. fflate writes no Zip64 records, so one archive must stay under 4 GiB
  * and 65,535 entries: `addImage` refuses an image that would pass either (`ZIP_LIMIT_ERROR`)
@@ -19,6 +25,7 @@ import { Zip, ZipPassThrough, strToU8 } from 'fflate';
 import { CocoBuilder } from './cocoJson';
 import { parseHexColor } from '../../contract/color';
 import { crc32 } from '../../contract/datasetFormat/crc32';
+import { nameForType, sniffImageType } from '../../contract/datasetFormat/imageFileType';
 import { deflateText } from './deflateText';
 import { ZIP_LIMIT_ERROR } from './zipLimitError';
 import { checkExportBox } from './checkExportBox';
@@ -50,6 +57,8 @@ export interface ArchiveImage {
   boxes: readonly ExportBox[];
   /** Image-level labels (classification projects). */
   labels: readonly string[];
+  /** The image's tags (none when left out). */
+  tags?: readonly string[];
 }
 
 export interface InvalidBox {
@@ -137,10 +146,7 @@ export class DatasetArchive {
       this.written += chunk.length;
       sink(chunk, final);
     });
-    this.coco = new CocoBuilder(
-      labels.map((l) => l.name),
-      description,
-    );
+    this.coco = new CocoBuilder(labels, description);
   }
 
   private addText(name: string, text: string): void {
@@ -152,8 +158,8 @@ export class DatasetArchive {
   }
 
   /** A unique entry name: base names are compared case-insensitively (Windows and macOS disks). */
-  private uniqueName(fileName: string): string {
-    const safe = safeEntryName(fileName);
+  private uniqueName(fileName: string, bytes: Uint8Array): string {
+    const safe = nameForType(safeEntryName(fileName), sniffImageType(bytes));
     const base = baseName(safe);
     const ext = safe.slice(base.length);
     let candidate = base;
@@ -169,7 +175,7 @@ export class DatasetArchive {
     if (this.entries + 2 + closingEntries > entries || this.written + image.bytes.length + reserve > bytes) {
       throw new Error(ZIP_LIMIT_ERROR);
     }
-    const entryName = this.uniqueName(image.fileName);
+    const entryName = this.uniqueName(image.fileName, image.bytes);
     const base = baseName(entryName);
     const invalid: InvalidBox[] = [];
     const valid: ExportBox[] = [];
@@ -192,7 +198,10 @@ export class DatasetArchive {
     this.splits[image.split].push(base);
     this.classified.push({ base, split: image.split, labels: new Set(image.labels) });
     if (image.labels.length > 0) this.hasImageLabels = true;
-    this.coco.addImage(entryName, image.width, image.height, valid);
+    this.coco.addImage(
+      { fileName: entryName, width: image.width, height: image.height, split: image.split, tags: image.tags ?? [] },
+      valid,
+    );
     return { entryName, invalid };
   }
 

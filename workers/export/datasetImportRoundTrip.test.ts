@@ -1,8 +1,8 @@
 /**
  * Export → import round trip: a zip written by our exporter, read back by the shared import
- * reader (contract/datasetFormat) as the server's import job reads it, gives the same labels,
- * boxes, polygons, classes and splits — through the VOC files (with their COCO companion) and
- * through the COCO JSON alone.
+ * reader (contract/datasetFormat) as the server's import job reads it, gives the same labels and
+ * colours, boxes, polygons, classes, tags and splits, and names each image by its type — through
+ * the VOC files (with their COCO companion) and through the COCO JSON alone.
  */
 import { describe, expect, it } from 'vitest';
 import { openDatasetZip } from '../../contract/datasetFormat/openDatasetZip';
@@ -28,6 +28,7 @@ const images: ArchiveImage[] = [
     split: 'train',
     bytes: jpeg(1),
     labels: [],
+    tags: ['야외', 'day', 'a&b'],
     boxes: [
       { id: '1', label: 'cat', x: 10, y: 20, width: 100, height: 50 },
       { id: '2', label: 'a&b <c>', x: 0, y: 0, width: 640, height: 480 },
@@ -40,6 +41,7 @@ const images: ArchiveImage[] = [
     split: 'validation',
     bytes: jpeg(2),
     labels: [],
+    tags: ['x'],
     boxes: [{ id: '3', label: '고양이', x: 300, y: 220, width: 20, height: 20 }],
   },
   // Same base name in another case: the exporter renames it 'Street & Park_2.jpg'.
@@ -62,6 +64,7 @@ function exportZip(list: ArchiveImage[]): Uint8Array {
 }
 
 const plan = async (bytes: Uint8Array) => planDatasetImport(await openDatasetZip(bytesSource(bytes)));
+const colorsOf = (p: ImportPlan) => p.labelColors.map(({ name, color }) => ({ name, color }));
 const summary = (p: ImportPlan) =>
   p.images.map((i) => ({
     fileName: i.fileName,
@@ -71,6 +74,7 @@ const summary = (p: ImportPlan) =>
     boxes: i.boxes,
     classes: i.classes,
     polygons: i.polygons,
+    tags: i.tags,
   }));
 
 const expectedImages = [
@@ -81,40 +85,53 @@ const expectedImages = [
     height: 480,
     classes: [],
     polygons: [],
+    tags: ['야외', 'day', 'a&b'],
     boxes: [
       { label: 'cat', x: 10, y: 20, width: 100, height: 50 },
       { label: 'a&b <c>', x: 0, y: 0, width: 640, height: 480 },
     ],
   },
+  // JPEG bytes under a PNG name: exported, and so imported, as what they are.
   {
-    fileName: '사진.PNG',
+    fileName: '사진.jpg',
     split: 'validation',
     width: 320,
     height: 240,
     classes: [],
     polygons: [],
+    tags: ['x'],
     boxes: [{ label: '고양이', x: 300, y: 220, width: 20, height: 20 }],
   },
-  { fileName: 'Street & Park_2.jpg', split: 'test', width: 100, height: 100, classes: [], polygons: [], boxes: [] },
-  { fileName: 'empty.jpg', split: 'test', width: 50, height: 50, classes: [], polygons: [], boxes: [] },
+  {
+    fileName: 'Street & Park_2.jpg',
+    split: 'test',
+    width: 100,
+    height: 100,
+    classes: [],
+    polygons: [],
+    tags: [],
+    boxes: [],
+  },
+  { fileName: 'empty.jpg', split: 'test', width: 50, height: 50, classes: [], polygons: [], tags: [], boxes: [] },
 ];
 
 describe('export → import round trip', () => {
-  it('gives back the labels, boxes and splits through the VOC files', async () => {
+  it('gives back the labels with their colours, boxes, tags and splits through the VOC files', async () => {
     const result = await plan(exportZip(images));
     expect(result.format).toBe('voc');
     expect(result.labels).toEqual(labels.map((l) => l.name));
+    expect(colorsOf(result)).toEqual(labels);
     expect(summary(result)).toEqual(expectedImages);
     expect(result.images.map((i) => i.entry)).toEqual([
       'JPEGImages/street & park.jpg',
-      'JPEGImages/사진.PNG',
+      'JPEGImages/사진.jpg',
       'JPEGImages/Street & Park_2.jpg',
       'JPEGImages/empty.jpg',
     ]);
     expect(result.skipped).toEqual([]);
   });
 
-  it('gives back the same boxes through the COCO JSON alone (splits are not in COCO)', async () => {
+  it('gives back the same labels, colours, boxes, tags and splits through the COCO JSON alone', async () => {
     const exported = await openDatasetZip(bytesSource(exportZip(images)));
     const files: Record<string, Uint8Array | string> = {};
     for (const entry of exported.entries) {
@@ -124,7 +141,8 @@ describe('export → import round trip', () => {
     const result = await plan(zipOf(files));
     expect(result.format).toBe('coco');
     expect(result.labels).toEqual(labels.map((l) => l.name));
-    expect(summary(result)).toEqual(expectedImages.map((i) => ({ ...i, split: null })));
+    expect(colorsOf(result)).toEqual(labels);
+    expect(summary(result)).toEqual(expectedImages);
     expect(result.skipped).toEqual([]);
   });
 

@@ -138,6 +138,7 @@ export async function exportDataset(request: ExportRequest, io: ExportIo): Promi
       bytes,
       boxes,
       labels: [...classes],
+      tags: image.tags,
     });
     report.invalidBoxes.push(...invalid);
     report.images += 1;

@@ -39,6 +39,7 @@ function exportedVoc(): Uint8Array {
     split: 'validation',
     bytes: JPEG_BYTES,
     labels: [],
+    tags: ['밤', 'x'],
     boxes: [{ id: 'b3', label: 'cat', x: 0, y: 0, width: 40, height: 40 }],
   });
   archive.finish();
@@ -62,11 +63,26 @@ describe('blobSource', () => {
 });
 
 describe('previewImport', () => {
-  it('previews an exported VOC zip: format, counts, labels', async () => {
+  it('previews an exported VOC zip: format, counts, labels with their colours, splits, tags', async () => {
     const result = await previewImport(blobSource(fileOf(exportedVoc())));
     expect(result).toEqual({
       ok: true,
-      preview: { format: 'voc', images: 2, boxes: 3, polygons: 0, classified: 0, labels: ['cat', 'bird'], skipped: [] },
+      preview: {
+        format: 'voc',
+        images: 2,
+        boxes: 3,
+        polygons: 0,
+        classified: 0,
+        labels: ['cat', 'bird'],
+        labelColors: [
+          { name: 'cat', color: '#ff0000' },
+          { name: 'bird', color: '#00ff00' },
+        ],
+        splits: { train: 1, validation: 1, test: 0, seeded: 0 },
+        tagged: 1,
+        tags: ['밤', 'x'],
+        skipped: [],
+      },
     });
   });
 

@@ -3,7 +3,7 @@
  * the server's import job runs (contract/datasetFormat), so a zip the server would refuse is
  * refused here first, with the same code. The server checks again; this only saves the upload.
  */
-import type { ImportErrorCode, ImportFormat, ImportSkipReason } from '../../contract/apiImports';
+import type { ImportErrorCode, ImportFormat, ImportSkip } from '../../contract/apiImports';
 import { openDatasetZip } from '../../contract/datasetFormat/openDatasetZip';
 import { planDatasetImport } from '../../contract/datasetFormat/planDatasetImport';
 import { DatasetImportError, type RandomAccessSource } from '../../contract/datasetFormat/types';
@@ -17,7 +17,14 @@ export interface ImportPreview {
   classified: number;
   /** Every label name the zip uses, in order of first use (see `splitLabels`). */
   labels: string[];
-  skipped: { entry: string; reason: ImportSkipReason }[];
+  /** Colours the zip gives its labels ('#rrggbb'); a label without one gets a palette colour. */
+  labelColors: { name: string; color: string }[];
+  /** Images by the split the zip gives them; `seeded`: none given, the project's ratios decide. */
+  splits: { train: number; validation: number; test: number; seeded: number };
+  /** Images with at least one tag, and every tag name in order of first use. */
+  tagged: number;
+  tags: string[];
+  skipped: ImportSkip[];
 }
 
 /** A plain value, not a thrown error: comlink's structured clone drops an error's `code`. */
@@ -36,6 +43,15 @@ export async function previewImport(source: RandomAccessSource): Promise<ImportP
         polygons: plan.images.reduce((n, image) => n + image.polygons.length, 0),
         classified: plan.images.filter((image) => image.classes.length > 0).length,
         labels: plan.labels,
+        labelColors: plan.labelColors.map(({ name, color }) => ({ name, color })),
+        splits: {
+          train: plan.images.filter((image) => image.split === 'train').length,
+          validation: plan.images.filter((image) => image.split === 'validation').length,
+          test: plan.images.filter((image) => image.split === 'test').length,
+          seeded: plan.images.filter((image) => image.split === null).length,
+        },
+        tagged: plan.images.filter((image) => image.tags.length > 0).length,
+        tags: [...new Set(plan.images.flatMap((image) => image.tags))],
         skipped: plan.skipped,
       },
     };

@@ -106,7 +106,11 @@ describe('ImportDialog', () => {
     expect(preview.textContent).toContain('이미지 2개 · 박스 3개');
     // Split against the project's labels (cat, dog) as they are now.
     expect((await screen.findByTestId('import-labels-existing')).textContent).toBe('기존 라벨에 연결: cat');
-    expect(screen.getByTestId('import-labels-new').textContent).toBe('새로 만들 라벨: bird');
+    expect(screen.getByTestId('import-labels-new').textContent).toBe('새로 만들 라벨:bird팔레트의 다음 색');
+    expect(screen.getByTestId('import-splits').textContent).toBe(
+      '분할: 학습 0개 · 검증 0개 · 테스트 0개 · 프로젝트 비율로 나눌 이미지 2개',
+    );
+    expect(screen.queryByTestId('import-tags')).toBeNull();
     expect(screen.getByTestId('import-skip-not_image').textContent).toContain('readme.md');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
@@ -124,6 +128,39 @@ describe('ImportDialog', () => {
     expect((sent[0]?.body as File).name).toBe('voc.zip');
     // The labels are read again once the import is done (the first read was the dialog's own).
     await waitFor(() => expect(calls.filter((c) => c.path === 'projects/p1/labels').length).toBeGreaterThan(1));
+  });
+
+  it("previews an export's label colours, splits and tags, and what of them is left out", async () => {
+    render({}, 'en');
+    const bytes = zipOf({
+      'JPEGImages/a.jpg': JPEG_BYTES,
+      'JPEGImages/b.jpg': JPEG_BYTES,
+      'Annotations/a.xml': vocXml('a.jpg', [['bird', 10, 5, 60, 45]]),
+      'Annotations/b.xml': vocXml('b.jpg', [['owl', 0, 0, 30, 30]]),
+      'ImageSets/Main/train.txt': 'a\n',
+      'labelmap.txt': 'bird:18,52,86::\nowl:no,colour::\n',
+      'annotations.json': JSON.stringify({
+        images: [
+          { id: 1, file_name: 'a.jpg', width: 64, height: 48, tags: ['day', 'toolong7'] },
+          { id: 2, file_name: 'b.jpg', width: 64, height: 48, split: 'test', tags: ['day', 'x'] },
+        ],
+        annotations: [],
+        categories: [],
+      }),
+    });
+    await pick(new File([new Uint8Array(bytes)], 'export.zip'));
+    await screen.findByTestId('import-preview');
+    const created = screen.getAllByTestId('import-label-new');
+    expect(created.map((row) => [row.textContent, row.dataset.color])).toEqual([
+      ['bird#123456', '#123456'],
+      ['owlnext palette colour', ''],
+    ]);
+    expect(screen.getByTestId('import-splits').textContent).toBe(
+      "Splits: 1 train · 0 validation · 1 test · 0 dealt by the project's ratios",
+    );
+    expect(screen.getByTestId('import-tags').textContent).toBe('Tags on 2 images: day, x');
+    expect(screen.getByTestId('import-skip-tag_invalid').textContent).toContain('JPEGImages/a.jpg — toolong7');
+    expect(screen.getByTestId('import-skip-label_color_invalid').textContent).toContain('labelmap.txt — owl');
   });
 
   it('refuses a zip-slip zip in the browser, with the translated reason and the entry, before any upload', async () => {

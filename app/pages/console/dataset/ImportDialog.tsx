@@ -2,8 +2,8 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportErrorCode, ImportSkipReason } from '../../../../contract/apiImports';
-import type { Project } from '../../../../contract/apiProjects';
+import type { ImportErrorCode, ImportSkip } from '../../../../contract/apiImports';
+import type { Label, Project } from '../../../../contract/apiProjects';
 import { isAbortError } from '../../../../contract/isAbortError';
 import { datasetImportWorker } from '../../../../workers/clients';
 import type { ImportPreview, ImportPreviewResult } from '../../../../workers/import/previewImport';
@@ -55,7 +55,7 @@ function Bar({ value, label }: { value: number | null; label: string }) {
   );
 }
 
-function SkippedList({ skipped }: { skipped: readonly { entry: string; reason: ImportSkipReason }[] }) {
+function SkippedList({ skipped }: { skipped: readonly ImportSkip[] }) {
   const { t } = useTranslation('projects');
   if (skipped.length === 0) return null;
   return (
@@ -67,8 +67,8 @@ function SkippedList({ skipped }: { skipped: readonly { entry: string; reason: I
             {t(skipReasonKey(reason))} ({entries.length})
           </Text>
           <Box as="ul" ps="4" listStyleType="disc" fontSize="xs" color="fg.muted">
-            {entries.slice(0, LISTED_ENTRIES).map((entry) => (
-              <li key={entry}>{entry}</li>
+            {entries.slice(0, LISTED_ENTRIES).map((entry, index) => (
+              <li key={`${index}:${entry}`}>{entry}</li>
             ))}
             {entries.length > LISTED_ENTRIES && (
               <li>{t('datasetImport.more', { count: entries.length - LISTED_ENTRIES })}</li>
@@ -113,7 +113,7 @@ export function ImportDialog({
 }) {
   const { t } = useTranslation(['projects', 'errors']);
   const client = useQueryClient();
-  const labelNames = (useLabels(project.id).data ?? []).map((l) => l.name);
+  const projectLabels = useLabels(project.id).data ?? [];
   const [phase, setPhase] = useState<Phase>({ phase: 'pick', canceled: false });
   const upload = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
@@ -245,7 +245,7 @@ export function ImportDialog({
             {t(phase.key)}
           </Text>
         )}
-        {preview && <PreviewSummary preview={preview.preview} projectLabels={labelNames} />}
+        {preview && <PreviewSummary preview={preview.preview} projectLabels={projectLabels} />}
         {phase.phase === 'uploading' && (
           <Stack gap="1" data-testid="import-uploading">
             <Text>
@@ -294,9 +294,41 @@ export function ImportDialog({
   );
 }
 
-function PreviewSummary({ preview, projectLabels }: { preview: ImportPreview; projectLabels: readonly string[] }) {
+/** What a new label will look like: the zip's colour, or a palette colour when it has none or it is taken. */
+function NewLabel({ name, color }: { name: string; color: string | null }) {
   const { t } = useTranslation('projects');
-  const labels = splitLabels(preview.labels, projectLabels);
+  return (
+    <HStack as="li" gap="1.5" data-testid="import-label-new" data-color={color ?? ''}>
+      <Box
+        w="3"
+        h="3"
+        borderRadius="sm"
+        borderWidth="1px"
+        borderColor="border.emphasized"
+        bg={color ?? 'transparent'}
+        borderStyle={color ? 'solid' : 'dashed'}
+      />
+      <Text>{name}</Text>
+      <Text color="fg.muted" fontSize="xs">
+        {color ?? t('datasetImport.paletteColor')}
+      </Text>
+    </HStack>
+  );
+}
+
+function PreviewSummary({ preview, projectLabels }: { preview: ImportPreview; projectLabels: readonly Label[] }) {
+  const { t } = useTranslation('projects');
+  const labels = splitLabels(
+    preview.labels,
+    projectLabels.map((l) => l.name),
+  );
+  const taken = new Set(projectLabels.map((l) => l.color.toLowerCase()));
+  const zipColor = new Map(preview.labelColors.map((c) => [c.name.trim().toLowerCase(), c.color]));
+  const colorOf = (name: string) => {
+    const color = zipColor.get(name.trim().toLowerCase());
+    return color && !taken.has(color) ? color : null;
+  };
+  const { splits } = preview;
   return (
     <Stack gap="2" data-testid="import-preview">
       <Text fontWeight="600">{t(`datasetImport.format.${preview.format}`)}</Text>
@@ -309,13 +341,31 @@ function PreviewSummary({ preview, projectLabels }: { preview: ImportPreview; pr
         })}
       </Text>
       {labels.created.length > 0 && (
-        <Text data-testid="import-labels-new">
-          {t('datasetImport.labelsNew', { names: labels.created.join(', ') })}
-        </Text>
+        <Stack gap="1" data-testid="import-labels-new">
+          <Text>{t('datasetImport.labelsNewList')}</Text>
+          <Box as="ul" ps="1" display="flex" flexWrap="wrap" columnGap="4" rowGap="1">
+            {labels.created.map((name) => (
+              <NewLabel key={name} name={name} color={colorOf(name)} />
+            ))}
+          </Box>
+        </Stack>
       )}
       {labels.existing.length > 0 && (
         <Text data-testid="import-labels-existing">
           {t('datasetImport.labelsExisting', { names: labels.existing.join(', ') })}
+        </Text>
+      )}
+      <Text data-testid="import-splits">
+        {t('datasetImport.splits', {
+          train: splits.train,
+          validation: splits.validation,
+          test: splits.test,
+          seeded: splits.seeded,
+        })}
+      </Text>
+      {preview.tagged > 0 && (
+        <Text data-testid="import-tags">
+          {t('datasetImport.tags', { count: preview.tagged, names: preview.tags.join(', ') })}
         </Text>
       )}
       <SkippedList skipped={preview.skipped} />

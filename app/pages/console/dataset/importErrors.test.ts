@@ -49,10 +49,12 @@ describe('groupSkipped', () => {
         { entry: 'Annotations/x.xml', reason: 'image_missing' },
         { entry: 'readme.md', reason: 'not_image' },
         { entry: 'Annotations/y.xml', reason: 'image_missing' },
+        { entry: 'a.jpg', reason: 'tag_invalid', detail: 'toolong7' },
       ]),
     ).toEqual([
       { reason: 'not_image', entries: ['readme.md'] },
       { reason: 'image_missing', entries: ['Annotations/x.xml', 'Annotations/y.xml'] },
+      { reason: 'tag_invalid', entries: ['a.jpg — toolong7'] },
     ]);
   });
 });

@@ -2,6 +2,7 @@ import {
   IMPORT_ERROR_CODES,
   IMPORT_SKIP_REASONS,
   type ImportErrorCode,
+  type ImportSkip,
   type ImportSkipReason,
 } from '../../../../contract/apiImports';
 import { errorCodeOf } from '../../../api/ApiRequestError';
@@ -27,14 +28,15 @@ export function importCallErrorKey(error: unknown): string {
   return importCodes.has(code) ? importErrorKey(code as ImportErrorCode) : `errors:${code}`;
 }
 
-/** Skipped entries grouped by reason, in the contract's order of reasons. */
-export function groupSkipped(
-  skipped: readonly { entry: string; reason: ImportSkipReason }[],
-): { reason: ImportSkipReason; entries: string[] }[] {
+/**
+ * Skipped entries grouped by reason, in the contract's order of reasons; an entry with a detail
+ * (the tag or label left out) reads 'entry — detail'.
+ */
+export function groupSkipped(skipped: readonly ImportSkip[]): { reason: ImportSkipReason; entries: string[] }[] {
   const groups = new Map<ImportSkipReason, string[]>();
-  for (const { entry, reason } of skipped) {
+  for (const { entry, reason, detail } of skipped) {
     const list = groups.get(reason) ?? [];
-    list.push(entry);
+    list.push(detail === undefined ? entry : `${entry} — ${detail}`);
     groups.set(reason, list);
   }
   return IMPORT_SKIP_REASONS.flatMap((reason) => {
