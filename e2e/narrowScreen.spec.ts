@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { storeSession } from './consoleSession';
 import { PUBLIC_ROUTES, withLocale } from './routes';
+import { newAccount } from './studioProject';
 
 // A phone (390 px): no public page is wider than the screen, so nothing scrolls sideways and the
 // header's menu button stays on screen. Wide content (the pricing comparison table) scrolls
@@ -53,4 +55,25 @@ test.describe('pricing comparison at 390 px', () => {
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
     await expect(page.getByTestId('site-header').getByTestId('drawer-toggle')).toBeInViewport({ ratio: 1 });
   });
+});
+
+test('signed in, pages and the menu drawer with a long name still fit a 390 px screen', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await context.addCookies([{ name: 'i18n_redirected', value: 'ko', url: 'http://127.0.0.1' }]);
+  const name = '아주긴이름을가진데이터라벨링담당자';
+  const account = await newAccount(page.request, name);
+  await storeSession(page, await account.login());
+  for (const address of ['/', '/pricing', '/en/pricing', '/support']) {
+    await page.goto(address);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await page.getByTestId('site-header').getByTestId('drawer-toggle').click();
+    const drawer = page.getByTestId('drawer');
+    await expect(drawer.getByTestId('drawer-account')).toContainText(name);
+    expect(await drawer.evaluate((el) => el.scrollWidth - el.clientWidth), address).toBeLessThanOrEqual(0);
+    await expect(drawer.getByTestId('drawer-logout')).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), address).toBe(390);
+    await expect(page.getByTestId('site-header').getByTestId('drawer-toggle')).toBeInViewport({ ratio: 1 });
+  }
 });
