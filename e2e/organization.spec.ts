@@ -28,10 +28,11 @@ async function account(request: APIRequestContext, name: string): Promise<Accoun
   return { email, name, ...pair };
 }
 
-/** The page's own current token (the app may have refreshed the pair since sign-in). */
-async function auth(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
-  return { Authorization: token ?? '' };
+/** A fresh token for API checks (the page's may have expired and be refreshed only when the app next calls). */
+async function auth(request: APIRequestContext, who: Account): Promise<Record<string, string>> {
+  const login = await request.post('/api/auth/login', { data: { email: who.email, password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  return { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
 }
 
 async function switchTo(page: Page, name: string) {
@@ -108,9 +109,11 @@ test('run a team: create, add people, a shared project, roles, transfer, leave, 
   await wait(page.getByTestId('org-delete-blocked')).toContainText('Remove the other members first');
   await expect(page.getByTestId('org-delete')).toBeDisabled();
   await expect(page.getByTestId('org-leave')).toBeDisabled();
-  const orgs = (await (await page.request.get('/api/orgs', { headers: await auth(page) })).json()) as { id: string }[];
+  const orgs = (await (await page.request.get('/api/orgs', { headers: await auth(page.request, owner) })).json()) as {
+    id: string;
+  }[];
   const orgId = orgs[0]!.id;
-  const refused = await page.request.delete(`/api/orgs/${orgId}`, { headers: await auth(page) });
+  const refused = await page.request.delete(`/api/orgs/${orgId}`, { headers: await auth(page.request, owner) });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('organization_not_empty');
 
@@ -137,11 +140,13 @@ test('run a team: create, add people, a shared project, roles, transfer, leave, 
   await wait(memberRow(matePage, third.email)).toHaveCount(0);
   await wait(matePage.getByTestId('org-delete-blocked')).toContainText('Delete or move its 1 project first');
   const projects = (await (
-    await matePage.request.get(`/api/projects?organization=${orgId}`, { headers: await auth(matePage) })
+    await matePage.request.get(`/api/projects?organization=${orgId}`, { headers: await auth(matePage.request, mate) })
   ).json()) as { id: string }[];
   expect(projects).toHaveLength(1);
   expect(
-    (await matePage.request.delete(`/api/projects/${projects[0]!.id}`, { headers: await auth(matePage) })).status(),
+    (
+      await matePage.request.delete(`/api/projects/${projects[0]!.id}`, { headers: await auth(matePage.request, mate) })
+    ).status(),
   ).toBe(204);
   await matePage.reload();
   await wait(matePage.getByTestId('org-delete')).toBeEnabled();
@@ -149,7 +154,9 @@ test('run a team: create, add people, a shared project, roles, transfer, leave, 
   await matePage.getByRole('dialog').getByRole('button', { name: 'Delete organization' }).click();
   await wait(matePage.getByTestId('org-personal')).toBeVisible();
   await expect(matePage.getByTestId('org-switcher-current')).toHaveText('Personal');
-  expect((await matePage.request.get(`/api/orgs/${orgId}`, { headers: await auth(matePage) })).status()).toBe(404);
+  expect(
+    (await matePage.request.get(`/api/orgs/${orgId}`, { headers: await auth(matePage.request, mate) })).status(),
+  ).toBe(404);
   await mateContext.close();
 });
 
@@ -160,7 +167,7 @@ test('Korean at 390 px: the switcher and the page speak Korean, fit the screen, 
   const owner = await account(page.request, '조직 소유자');
   const created = await page.request.post('/api/orgs', {
     data: { name: '비전팀' },
-    headers: { Authorization: `Bearer ${owner.token}` },
+    headers: await auth(page.request, owner),
   });
   expect(created.status()).toBe(201);
   await storeSession(page, owner);
