@@ -102,7 +102,7 @@ test('imports a VOC zip from the Dataset tab: preview, upload, report, then the 
   const preview = page.getByTestId('import-preview');
   await wait(preview).toContainText('Pascal VOC 형식');
   await expect(preview).toContainText('이미지 2개 · 박스 2개');
-  await expect(page.getByTestId('import-labels-new')).toHaveText('새로 만들 라벨: bird');
+  await expect(page.getByTestId('import-label-new')).toHaveText(['bird팔레트의 다음 색']);
   await expect(page.getByTestId('import-labels-existing')).toHaveText('기존 라벨에 연결: cat');
 
   await page.getByRole('button', { name: '가져오기', exact: true }).click();
@@ -284,7 +284,8 @@ test('round trip: a project exported from the Dataset tab imports into another w
   await page.getByTestId('import-open').click();
   await page.getByTestId('import-file').setInputFiles(zip);
   await wait(page.getByTestId('import-preview')).toContainText('이미지 2개 · 박스 3개');
-  await expect(page.getByTestId('import-labels-new')).toHaveText('새로 만들 라벨: dog');
+  // The new label comes with its colour from the export's label map.
+  await expect(page.getByTestId('import-label-new')).toHaveText(['dog#0000ff']);
   await page.getByRole('button', { name: '가져오기', exact: true }).click();
   await wait(page.getByTestId('import-report')).toContainText('이미지 2개와 주석 3개를 가져왔습니다.');
 
