@@ -104,7 +104,7 @@ export function MembersTable({ org }: { org: Organization }) {
                   <Table.Cell hideBelow="md">{m.email}</Table.Cell>
                   <Table.Cell>
                     {canChangeRole(org.role) ? (
-                      <NativeSelect.Root size="sm" w="32" disabled={changeRole.isPending}>
+                      <NativeSelect.Root size="sm" w={{ base: '28', md: '32' }} disabled={changeRole.isPending}>
                         <NativeSelect.Field
                           aria-label={t('organization:members.roleOf', { name: m.name })}
                           value={m.role}

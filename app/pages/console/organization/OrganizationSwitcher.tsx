@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../../../contract/routes';
 import { StrokeIcon } from '../../../components/StrokeIcon';
+import { NAV_ICONS } from '../../../layouts/console/navIcons';
 import { setCurrentOrganization } from '../../../state/organization';
 import { Menu } from '../../../theme/parts/menu';
 import { CreateOrganizationDialog } from './CreateOrganizationDialog';
@@ -13,7 +14,6 @@ import { useCurrentOrganization } from './useCurrentOrganization';
 const PERSONAL = 'personal';
 const CHEVRON = 'M6 9l6 6 6-6';
 const PLUS = 'M12 5v14M5 12h14';
-const GEAR = 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12h2M3 12h2M12 3v2M12 19v2';
 
 /**
  * The console's organization switcher: "Personal" and the user's organizations (the current one
@@ -78,7 +78,7 @@ export function OrganizationSwitcher() {
               </Menu.Item>
               <Menu.Item value="manage" asChild>
                 <Link href={paths.consoleOrganization} data-testid="org-switcher-manage">
-                  <StrokeIcon path={GEAR} size={16} />
+                  <StrokeIcon path={NAV_ICONS.organization} size={16} />
                   {t('switcher.manage')}
                 </Link>
               </Menu.Item>
