@@ -113,7 +113,7 @@ describe('SignupPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(screen.getByText('Cannot start with blanks.')).toBeTruthy();
     expect(screen.getByText('Please enter a valid e-mail address.')).toBeTruthy();
-    expect(screen.getByText('The password to change does not match.')).toBeTruthy();
+    expect(screen.getByText('The password confirmation does not match.')).toBeTruthy();
     expect(calls).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Kim Label' } });
     fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'kim@maru.ai' } });
