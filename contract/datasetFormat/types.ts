@@ -76,7 +76,10 @@ export interface PlannedImage {
   entry: string;
   /** The name it gets in the project (the entry's base name). */
   fileName: string;
-  /** Split from ImageSets/Main lists (VOC) when given, else null (the project's seeded split decides). */
+  /**
+   * Split from ImageSets/Main lists (VOC), else a COCO record's `split`, else a COCO file's name
+   * (instances_val.json); null when none says (the project's seeded split decides).
+   */
   split: Split | null;
   /** Size as the annotation states it (null when none); the server checks it against the decoded image. */
   width: number | null;
