@@ -50,7 +50,8 @@ export default function AvatarMenu({ inverted = false, showName = true }: { inve
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="60" data-testid="avatar-menu-content">
-            <Box px="2" py="2" aria-label={t('account.signedInAs')}>
+            {/* Not an item: a menu may own only items, groups and separators (the trigger names the user). */}
+            <Box px="2" py="2" role="presentation">
               <UserBadge name={user.name} email={user.email} src={user.avatar} />
             </Box>
             <Menu.Separator />
