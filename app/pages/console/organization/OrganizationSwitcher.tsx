@@ -23,9 +23,10 @@ const PLUS = 'M12 5v14M5 12h14';
  */
 export function OrganizationSwitcher() {
   const { t } = useTranslation('organization');
-  const { id, current, organizations } = useCurrentOrganization();
+  const { id, current, organizations, isError } = useCurrentOrganization();
   const [creating, setCreating] = useState(false);
-  const label = id === null ? t('personal') : (current?.name ?? t('switcher.loading'));
+  // A list that cannot load still leaves a named button (the menu offers Personal and Manage).
+  const label = id === null ? t('personal') : (current?.name ?? (isError ? t('page.title') : t('switcher.loading')));
   return (
     <>
       <Menu.Root positioning={{ placement: 'bottom-start' }}>
