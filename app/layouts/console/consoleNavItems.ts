@@ -89,9 +89,9 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
     key: 'organization',
     icon: 'organization',
     group: 'work',
-    href: () => '/console/organization',
-    isCurrent: (ctx) => ctx.path === '/console/organization',
-    contains: under('/console/organization'),
+    href: () => paths.consoleOrganization,
+    isCurrent: (ctx) => ctx.path === paths.consoleOrganization,
+    contains: under(paths.consoleOrganization),
   },
   {
     key: 'mySettings',

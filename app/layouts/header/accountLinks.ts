@@ -8,7 +8,7 @@ export function accountLinks(email: string): { key: 'profile' | 'mySettings' | '
   return [
     { key: 'profile', href: href.consoleUser(email) },
     { key: 'mySettings', href: paths.consoleSettings },
-    { key: 'organization', href: '/console/organization' },
+    { key: 'organization', href: paths.consoleOrganization },
   ];
 }
 
