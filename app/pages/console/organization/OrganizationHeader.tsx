@@ -92,6 +92,7 @@ export function OrganizationHeader({ org }: { org: Organization }) {
           {t('organization:page.yourRole', { role: t(`organization:roles.${org.role}`) })}
         </Badge>
         <span>{t('organization:page.memberCount', { count: org.memberCount })}</span>
+        <span data-testid="org-project-count">{t('organization:page.projectCount', { count: org.projectCount })}</span>
         <span>{t('organization:page.created', { date: created })}</span>
       </HStack>
     </Stack>

@@ -54,6 +54,7 @@ describe('organization page by role', () => {
       { memberCount: 1, projectCount: 2 },
     );
     expect((await screen.findByTestId('org-delete-blocked')).textContent).toContain('2 projects');
+    expect(screen.getByTestId('org-project-count').textContent).toBe('2 projects');
   });
 
   it('admin: adds members only, removes plain members only, no roles, transfer or delete; may leave', async () => {
