@@ -11,7 +11,7 @@
  * the image.
  *
  * Our exporter's extension fields are passed on as written, for the planner to check: an image's
- * `tags` and `split`, a category's `color`. Other tools' files without them read as before.
+ * `tags`, `split` and `original_file_name`, a category's `color`. Other tools' files without them read as before.
  */
 import { z } from 'zod';
 import type { Split } from '../apiProjects';
@@ -29,6 +29,8 @@ export interface CocoImageRecord {
   tags: unknown;
   /** `images[].split` when it names one ('val' reads as validation), else null. */
   split: Split | null;
+  /** `images[].original_file_name` when it is a plain file name, else null. */
+  originalFileName: string | null;
 }
 
 export interface CocoDatasetRecord {
@@ -50,6 +52,7 @@ const cocoSchema = z.object({
       height: size,
       tags: z.unknown().optional(),
       split: z.unknown().optional(),
+      original_file_name: z.unknown().optional(),
     }),
   ),
   annotations: z.array(
@@ -68,6 +71,14 @@ const SPLIT_NAMES = new Map<string, Split>([
   ['val', 'validation'],
   ['test', 'test'],
 ]);
+
+/** A name an image can have: one path segment, no control characters, at most 255 characters. */
+function plainFileName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  const plain = value.length <= 255 && value.trim() === value && !/[\\/\u0000-\u001f\u007f]/.test(value);
+  return plain && value !== '' && value !== '.' && value !== '..' ? value : null;
+}
 
 function splitOf(value: unknown): Split | null {
   return typeof value === 'string' ? (SPLIT_NAMES.get(value.trim().toLowerCase()) ?? null) : null;
@@ -126,6 +137,7 @@ export function parseCocoDataset(json: string, entry: string): CocoDatasetRecord
       rle: 0,
       tags: image.tags,
       split: splitOf(image.split),
+      originalFileName: plainFileName(image.original_file_name),
     });
   }
   for (const annotation of annotations) {

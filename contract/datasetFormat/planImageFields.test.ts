@@ -155,6 +155,28 @@ describe('tags and splits of COCO records', () => {
   });
 });
 
+describe('names', () => {
+  it('gives back the name an export had to change, when it is a plain file name', async () => {
+    const result = await plan(
+      zipOf({
+        'a_2.png': PNG_BYTES,
+        'b_2.jpg': JPEG_BYTES,
+        'c.jpg': JPEG_BYTES,
+        'data.json': coco([
+          { id: 1, file_name: 'a_2.png', original_file_name: 'A.png' },
+          { id: 2, file_name: 'b_2.jpg', original_file_name: '../b.jpg' },
+          { id: 3, file_name: 'c.jpg', original_file_name: 7 },
+        ]),
+      }),
+    );
+    expect(result.images.map((i) => [i.entry, i.fileName])).toEqual([
+      ['a_2.png', 'A.png'],
+      ['b_2.jpg', 'b_2.jpg'],
+      ['c.jpg', 'c.jpg'],
+    ]);
+  });
+});
+
 describe('image types', () => {
   it('reads the type from the first bytes', () => {
     expect(sniffImageType(PNG_BYTES)).toBe('png');

@@ -28,12 +28,16 @@ export function planImageTags(raw: unknown, entry: string, skipped: ImportSkip[]
   return tags;
 }
 
-/** A COCO record's image-level fields: its tags, and its split where nothing else gave one. */
+/**
+ * A COCO record's image-level fields: its tags, its split where nothing else gave one, and the
+ * name the exporter had to change to keep base names apart in the zip.
+ */
 export function addImageFields(
   image: PlannedImage,
-  record: Pick<CocoImageRecord, 'tags' | 'split'>,
+  record: Pick<CocoImageRecord, 'tags' | 'split' | 'originalFileName'>,
   skipped: ImportSkip[],
 ): void {
   image.tags = planImageTags(record.tags, image.entry, skipped);
   if (image.split === null) image.split = record.split;
+  if (record.originalFileName !== null) image.fileName = record.originalFileName;
 }

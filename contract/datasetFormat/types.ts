@@ -74,7 +74,7 @@ export interface PlannedPolygon {
 export interface PlannedImage {
   /** The image's zip entry. */
   entry: string;
-  /** The name it gets in the project (the entry's base name). */
+  /** The name it gets in the project: the entry's file name, or its COCO record's `original_file_name`. */
   fileName: string;
   /**
    * Split from ImageSets/Main lists (VOC), else a COCO record's `split`, else a COCO file's name

@@ -33,7 +33,10 @@ describe('polygons in COCO and VOC', () => {
 
   it('writes a polygon as one segmentation ring with its bbox and area, a box as before', () => {
     const coco = new CocoBuilder([{ name: 'cat', color: '#FF0000' }], 'd');
-    coco.addImage({ fileName: 'a.jpg', width: 100, height: 80, split: 'train', tags: [] }, [box, checked.box]);
+    coco.addImage({ fileName: 'a.jpg', originalFileName: null, width: 100, height: 80, split: 'train', tags: [] }, [
+      box,
+      checked.box,
+    ]);
     expect(coco.build(new Date(0)).annotations).toEqual([
       { id: 1, image_id: 1, category_id: 1, bbox: [1, 2, 30, 40], area: 1200, iscrowd: 0, segmentation: [] },
       {

@@ -4,7 +4,8 @@
  * VOC) and an empty `segmentation`; a polygon is `segmentation: [[x0, y0, x1, y1, …]]` with the
  * bbox of its vertices and its own area (shoelace), as COCO's instance segmentation writes them.
  * Fields COCO lacks are added where COCO tools ignore them: an image's `tags` and `split`
- * ('train' | 'validation' | 'test') and a category's `color` ('#rrggbb').
+ * ('train' | 'validation' | 'test'), its `original_file_name` when the entry had to be renamed,
+ * and a category's `color` ('#rrggbb').
  */
 import { polygonArea } from '../../contract/datasetFormat/polygonGeometry';
 import { roundCentipixel } from './checkExportBox';
@@ -18,6 +19,8 @@ export interface CocoImage {
   height: number;
   split: ExportSplit;
   tags: string[];
+  /** The image's name when the entry had to be renamed (base names are unique in a zip). */
+  original_file_name?: string;
 }
 export interface CocoAnnotation {
   id: number;
@@ -40,6 +43,8 @@ export interface CocoCategory {
 export interface CocoImageInput {
   /** The image's JPEGImages/ entry name. */
   fileName: string;
+  /** Its name in the project when that differs from the entry's (two names with one base name). */
+  originalFileName: string | null;
   width: number;
   height: number;
   split: ExportSplit;
@@ -69,8 +74,16 @@ export class CocoBuilder {
   /** Adds an image with its valid boxes and polygons (checkExportBox.ts). */
   addImage(image: CocoImageInput, boxes: readonly ExportBox[]): void {
     const imageId = this.images.length + 1;
-    const { fileName, width, height, split, tags } = image;
-    this.images.push({ id: imageId, file_name: fileName, width, height, split, tags: [...tags] });
+    const { fileName, originalFileName, width, height, split, tags } = image;
+    this.images.push({
+      id: imageId,
+      file_name: fileName,
+      width,
+      height,
+      split,
+      tags: [...tags],
+      ...(originalFileName === null ? {} : { original_file_name: originalFileName }),
+    });
     for (const box of boxes) {
       const categoryId = this.categoryIds.get(box.label);
       if (categoryId === undefined) continue;

@@ -198,6 +198,7 @@ describe('DatasetArchive', () => {
       ['b.jpg', 'validation', []],
       ['B_2.jpg', 'test', []],
     ]);
+    expect(coco.images.map((i) => i.original_file_name)).toEqual([undefined, undefined, 'B.jpg']);
     expect(coco.annotations.map((a) => [a.image_id, a.category_id, a.bbox])).toEqual([
       [1, 1, [10, 20, 100, 50]],
       [1, 2, [300, 200, 40, 60]],

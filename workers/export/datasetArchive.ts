@@ -158,8 +158,7 @@ export class DatasetArchive {
   }
 
   /** A unique entry name: base names are compared case-insensitively (Windows and macOS disks). */
-  private uniqueName(fileName: string, bytes: Uint8Array): string {
-    const safe = nameForType(safeEntryName(fileName), sniffImageType(bytes));
+  private uniqueName(safe: string): string {
     const base = baseName(safe);
     const ext = safe.slice(base.length);
     let candidate = base;
@@ -175,7 +174,9 @@ export class DatasetArchive {
     if (this.entries + 2 + closingEntries > entries || this.written + image.bytes.length + reserve > bytes) {
       throw new Error(ZIP_LIMIT_ERROR);
     }
-    const entryName = this.uniqueName(image.fileName, image.bytes);
+    // The name the image keeps: safe as an entry, its extension saying its type.
+    const fileName = nameForType(safeEntryName(image.fileName), sniffImageType(image.bytes));
+    const entryName = this.uniqueName(fileName);
     const base = baseName(entryName);
     const invalid: InvalidBox[] = [];
     const valid: ExportBox[] = [];
@@ -199,7 +200,15 @@ export class DatasetArchive {
     this.classified.push({ base, split: image.split, labels: new Set(image.labels) });
     if (image.labels.length > 0) this.hasImageLabels = true;
     this.coco.addImage(
-      { fileName: entryName, width: image.width, height: image.height, split: image.split, tags: image.tags ?? [] },
+      {
+        fileName: entryName,
+        // Renamed only to keep base names apart: the COCO record keeps the name to give back.
+        originalFileName: entryName === fileName ? null : fileName,
+        width: image.width,
+        height: image.height,
+        split: image.split,
+        tags: image.tags ?? [],
+      },
       valid,
     );
     return { entryName, invalid };

@@ -44,7 +44,7 @@ const images: ArchiveImage[] = [
     tags: ['x'],
     boxes: [{ id: '3', label: '고양이', x: 300, y: 220, width: 20, height: 20 }],
   },
-  // Same base name in another case: the exporter renames it 'Street & Park_2.jpg'.
+  // Same base name in another case: its entry is 'Street & Park_2.jpg', its name comes back.
   { fileName: 'Street & Park.jpg', width: 100, height: 100, split: 'test', bytes: jpeg(3), labels: [], boxes: [] },
   { fileName: 'empty.jpg', width: 50, height: 50, split: 'test', bytes: jpeg(4), labels: [], boxes: [] },
 ];
@@ -103,7 +103,7 @@ const expectedImages = [
     boxes: [{ label: '고양이', x: 300, y: 220, width: 20, height: 20 }],
   },
   {
-    fileName: 'Street & Park_2.jpg',
+    fileName: 'Street & Park.jpg',
     split: 'test',
     width: 100,
     height: 100,
