@@ -11,7 +11,7 @@ export const ORG_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];
 
 export const ORG_NAME_MAX = 40;
-export const orgNameSchema = requiredString().max(ORG_NAME_MAX, { error: V.max100 });
+export const orgNameSchema = requiredString().max(ORG_NAME_MAX, { error: V.max40 });
 
 /** GET orgs → the caller's organizations with their role. POST orgs `{ name }` → 201 org (caller is owner). */
 export const organizationSchema = z.object({

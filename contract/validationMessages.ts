@@ -13,6 +13,8 @@ export const V = {
   max8: 'validation:max8',
   /** '20자 초과되었습니다.' / 'Exceeded 20 characters.' */
   max20: 'validation:max20',
+  /** '40자 초과되었습니다.' / 'Exceeded 40 characters.' (organization names) */
+  max40: 'validation:max40',
   /** '100자 초과되었습니다.' / 'Exceeded 100 characters.' */
   max100: 'validation:max100',
   /** '공백으로 시작할 수 없습니다.' / 'Cannot start with blanks.' */

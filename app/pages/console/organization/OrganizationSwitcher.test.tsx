@@ -71,7 +71,7 @@ describe('OrganizationSwitcher', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect((await within(dialog).findByTestId('org-name-error')).textContent).toBe('Please enter a value.');
     fireEvent.change(within(dialog).getByTestId('org-create-name'), { target: { value: 'x'.repeat(41) } });
-    expect(within(dialog).getByTestId('org-name-error').textContent).toBe('Up to 40 characters.');
+    expect(within(dialog).getByTestId('org-name-error').textContent).toBe('Exceeded 40 characters.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(within(dialog).getByTestId('org-create-name'), { target: { value: '  New Lab ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
