@@ -31,10 +31,7 @@ const SPLIT_FILES = { train: 'train', validation: 'val', test: 'test' } as const
  * consumed (each image's XML is built when its turn comes, as ours does), for the peers.
  */
 function* datasetEntries(dataset: SyntheticDataset, description: string): Generator<Entry> {
-  const coco = new CocoBuilder(
-    dataset.labels.map((l) => l.name),
-    description,
-  );
+  const coco = new CocoBuilder(dataset.labels, description);
   const splits: Record<keyof typeof SPLIT_FILES, string[]> = { train: [], validation: [], test: [] };
   for (const image of dataset.images) {
     const base = image.fileName.replace(/\.[^.]*$/, '');
@@ -42,7 +39,8 @@ function* datasetEntries(dataset: SyntheticDataset, description: string): Genera
     const xml = vocXml({ fileName: image.fileName, width: image.width, height: image.height, boxes: image.boxes });
     yield { name: `Annotations/${base}.xml`, data: xml, deflate: true };
     splits[image.split].push(base);
-    coco.addImage(image.fileName, image.width, image.height, image.boxes);
+    const { fileName, width, height, split } = image;
+    coco.addImage({ fileName, originalFileName: null, width, height, split, tags: [] }, image.boxes);
   }
   for (const split of ['train', 'validation', 'test'] as const) {
     yield {
