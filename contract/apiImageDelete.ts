@@ -4,7 +4,7 @@ import { imageQuerySchema } from './apiProjects';
 /*
  * Deleting images (project admins). Paths relative to the API base.
  *
- * POST projects/:projectId/images/delete with `imageDeleteSchema`:
+ * POST projects/:projectId/image-deletions with `imageDeleteSchema`:
  *   - `{ imageIds }`: exactly these images (at most IMAGE_DELETE_MAX). An id that is not an image
  *     of the project (another project's ids too) answers 404 `not_found` and deletes nothing.
  *   - `{ filter, exceptIds? }`: every image matching the image list's filters (the same keys as

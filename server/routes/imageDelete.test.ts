@@ -58,7 +58,7 @@ beforeEach(async () => {
   await as(t, member, 'PUT', `projects/${projectId}/images/${ids.c}/tags`, { tags: ['shared'] });
 });
 
-const remove = (body: unknown, user = admin) => as(t, user, 'POST', `projects/${projectId}/images/delete`, body);
+const remove = (body: unknown, user = admin) => as(t, user, 'POST', `projects/${projectId}/image-deletions`, body);
 const imageNames = async () =>
   (await as(t, admin, 'GET', `projects/${projectId}/images?sort=name`)).body.items.map(
     (i: { fileName: string }) => i.fileName,

@@ -63,7 +63,7 @@ export function createImageRoutes(ctx: AppContext) {
 
   // Bulk delete by ids or by the list's filter (contract/apiImageDelete.ts): all or nothing.
   r.post(
-    '/:projectId/images/delete',
+    '/:projectId/image-deletions',
     signedIn,
     paramsOf(projectParams),
     requireProjectRole(ctx.db, 'admin'),

@@ -308,7 +308,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { method: 'DELETE', path: '/api/projects/:projectId/images/:imageId', access: 'projectAdmin', sample: () => ({}) },
   {
     method: 'POST',
-    path: '/api/projects/:projectId/images/delete',
+    path: '/api/projects/:projectId/image-deletions',
     access: 'projectAdmin',
     // A dry run: the check answers 200 without deleting what later samples use.
     sample: () => ({ body: { filter: {}, dryRun: true } }),

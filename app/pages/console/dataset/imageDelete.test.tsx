@@ -30,7 +30,7 @@ function render(
       return json(200, { items, total: items.length + 40, nextCursor: null });
     },
     'GET projects/p1/tags': () => json(200, []),
-    'POST projects/p1/images/delete': (c: StubCall) => {
+    'POST projects/p1/image-deletions': (c: StubCall) => {
       const body = c.body as { imageIds?: string[]; dryRun?: boolean };
       const n = body.imageIds?.length ?? 41;
       if (!body.dryRun) deleted = new Set([...deleted, ...(body.imageIds ?? [])]);
@@ -86,7 +86,7 @@ describe('deleting images from the list', () => {
   it("says 'An error occurred while deleting.' and keeps the list when the delete fails", async () => {
     const { calls } = render(
       {
-        'POST projects/p1/images/delete': (c) =>
+        'POST projects/p1/image-deletions': (c) =>
           (c.body as { dryRun?: boolean }).dryRun
             ? json(200, { images: 1, annotations: 0 })
             : apiError(500, 'server_error'),

@@ -5,13 +5,13 @@ import {
 } from '../../../../contract/apiImageDelete';
 import { apiFetch } from '../../../api/apiFetch';
 
-/** POST projects/:projectId/images/delete (contract/apiImageDelete.ts); `dryRun` in the request only counts. */
+/** POST projects/:projectId/image-deletions (contract/apiImageDelete.ts); `dryRun` in the request only counts. */
 export function requestImageDelete(
   projectId: string,
   request: ImageDeleteRequest,
   signal?: AbortSignal,
 ): Promise<ImageDeleteResult> {
-  return apiFetch(`projects/${encodeURIComponent(projectId)}/images/delete`, {
+  return apiFetch(`projects/${encodeURIComponent(projectId)}/image-deletions`, {
     method: 'POST',
     body: request,
     schema: imageDeleteResultSchema,
