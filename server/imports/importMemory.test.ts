@@ -1,14 +1,10 @@
-import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBlobStore } from '../blobs/LocalBlobStore';
-import { tmpRootOf } from '../images/imageFiles';
-import { createJobHandlers } from '../jobs/jobHandlers';
-import { JobQueue } from '../jobs/jobQueue';
-import { JobRunner } from '../jobs/jobRunner';
+import type { JobRunner } from '../jobs/jobRunner';
 import { jpegOf } from '../test/fixtures/datasetImages';
 import { seedProject } from '../test/fixtures/projectSeed';
 import { as } from '../test/projectFixtures';
+import { testJobRunner } from '../test/testJobRunner';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
 
@@ -29,16 +25,7 @@ let runner: JobRunner;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createTestUser(t);
-  const handlers = createJobHandlers({
-    db: t.database.db,
-    blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')),
-    tmpRoot: tmpRootOf(t.dataDir),
-    now: t.clock.now,
-  });
-  runner = new JobRunner(new JobQueue(t.database.db, t.database.dialect, t.clock.now), handlers, {
-    workerId: 'memory-test',
-    log: () => {},
-  });
+  runner = testJobRunner(t, 'memory-test').runner;
 });
 afterAll(() => t.close());
 

@@ -11,6 +11,7 @@ import { JobRunner } from '../jobs/jobRunner';
 import { jpegOf, pngOf } from '../test/fixtures/datasetImages';
 import { seedProject } from '../test/fixtures/projectSeed';
 import { as } from '../test/projectFixtures';
+import { testJobRunner } from '../test/testJobRunner';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
 
@@ -29,14 +30,7 @@ beforeAll(async () => {
   member = await createTestUser(t);
   worker = await createTestUser(t);
   outsider = await createTestUser(t);
-  const queue = new JobQueue(t.database.db, t.database.dialect, t.clock.now);
-  const handlers = createJobHandlers({
-    db: t.database.db,
-    blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')),
-    tmpRoot: tmpRootOf(t.dataDir),
-    now: t.clock.now,
-  });
-  runner = new JobRunner(queue, handlers, { workerId: 'import-test', log: () => {} });
+  runner = testJobRunner(t, 'import-test').runner;
   jpeg = await jpegOf(640, 480);
   png = await pngOf(300, 200);
 });

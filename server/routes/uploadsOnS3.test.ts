@@ -7,14 +7,12 @@ import { createBlobStore } from '../blobs/createBlobStore';
 import { S3BlobStore, type S3Options } from '../blobs/S3BlobStore';
 import { startTestS3Server, type TestS3Server } from '../blobs/startTestS3Server';
 import { parseEnv } from '../env';
-import { tmpRootOf } from '../images/imageFiles';
 import type { PyramidManifest, PyramidRef } from '../images/imagePyramid';
-import { createJobHandlers } from '../jobs/jobHandlers';
-import { JobQueue } from '../jobs/jobQueue';
-import { JobRunner } from '../jobs/jobRunner';
+import type { JobRunner } from '../jobs/jobRunner';
 import { jpegOf } from '../test/fixtures/datasetImages';
 import { seedProject } from '../test/fixtures/projectSeed';
 import { as } from '../test/projectFixtures';
+import { testJobRunner } from '../test/testJobRunner';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
 
@@ -57,9 +55,7 @@ beforeAll(async () => {
       labels: ['car'],
     })
   ).id;
-  const queue = new JobQueue(t.database.db, t.database.dialect, t.clock.now);
-  const handlers = createJobHandlers({ db: t.database.db, blobs, tmpRoot: tmpRootOf(t.dataDir), now: t.clock.now });
-  runner = new JobRunner(queue, handlers, { workerId: 'test-worker', log: () => {} });
+  runner = testJobRunner(t, 'test-worker', { blobs }).runner;
 });
 afterAll(async () => {
   await t?.close();

@@ -1,12 +1,10 @@
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { LocalBlobStore } from '../blobs/LocalBlobStore';
-import { tmpRootOf } from '../images/imageFiles';
-import { createJobHandlers } from '../jobs/jobHandlers';
-import { JobQueue } from '../jobs/jobQueue';
-import { JobRunner } from '../jobs/jobRunner';
+import type { JobQueue } from '../jobs/jobQueue';
+import type { JobRunner } from '../jobs/jobRunner';
 import { seedProject } from './fixtures/projectSeed';
+import { testJobRunner } from './testJobRunner';
 import { createTestApp, type TestApp } from './testApp';
 import { createTestUser, jsonInit, type TestUser } from './testUsers';
 
@@ -40,14 +38,7 @@ export function setUpUploadsTestBed(): void {
       ],
       labels: ['car', 'person'],
     });
-    queue = new JobQueue(t.database.db, t.database.dialect, t.clock.now);
-    const handlers = createJobHandlers({
-      db: t.database.db,
-      blobs: new LocalBlobStore(path.join(t.dataDir, 'blobs')),
-      tmpRoot: tmpRootOf(t.dataDir),
-      now: t.clock.now,
-    });
-    runner = new JobRunner(queue, handlers, { workerId: 'test-worker', log: () => {} });
+    ({ queue, runner } = testJobRunner(t, 'test-worker'));
   });
   afterAll(() => t.close());
 }
