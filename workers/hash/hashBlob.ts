@@ -1,8 +1,13 @@
-import { Sha256 } from './sha256';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 
 /** Files up to this size are hashed by `crypto.subtle` in one read (native, several times faster). */
 export const ONE_READ_MAX = 64 * 1024 * 1024;
-/** Larger files are read in slices of this size, so memory stays flat whatever the file. */
+/**
+ * Larger files are read in slices of this size, so memory stays flat whatever the file, and fed
+ * to @noble/hashes' incremental SHA-256: `crypto.subtle.digest` takes one buffer only, and exists
+ * only on secure pages.
+ */
 export const SLICE_BYTES = 4 * 1024 * 1024;
 
 function hex(buffer: ArrayBuffer): string {
@@ -20,11 +25,11 @@ export async function hashBlob(blob: Blob, onProgress?: (read: number) => void):
     onProgress?.(blob.size);
     return hex(digest);
   }
-  const hasher = new Sha256();
+  const hasher = sha256.create();
   for (let offset = 0; offset < blob.size; offset += SLICE_BYTES) {
     const slice = await blob.slice(offset, offset + SLICE_BYTES).arrayBuffer();
     hasher.update(new Uint8Array(slice));
     onProgress?.(Math.min(blob.size, offset + SLICE_BYTES));
   }
-  return hasher.digestHex();
+  return bytesToHex(hasher.digest());
 }
