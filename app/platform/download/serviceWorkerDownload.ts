@@ -17,6 +17,12 @@ export interface ServiceWorkerDownloadOptions {
 
 /** The worker may be stopped when idle; a message now and then keeps it while bytes flow. */
 const KEEPALIVE_MS = 10_000;
+/**
+ * How long the worker may take to see the frame's request. A stopped worker restarts first, which
+ * on a busy machine has taken over 5 s; falling back too early would put a large export through
+ * the memory-bound Blob path instead.
+ */
+const START_TIMEOUT_MS = 15_000;
 /** The frame stays until the browser has surely taken the whole download over. */
 const FRAME_LINGER_MS = 60_000;
 
@@ -49,7 +55,7 @@ export async function openServiceWorkerDownload(
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), options.startTimeoutMs ?? 5_000);
+    timer = setTimeout(() => resolve(false), options.startTimeoutMs ?? START_TIMEOUT_MS);
   });
   const ok = await Promise.race([sink.started.then(() => true as const), timedOut]);
   clearTimeout(timer);
