@@ -62,8 +62,13 @@ sw.addEventListener('fetch', (event) => {
   if (url.origin !== location.origin) return;
   const id = downloadIdOf(url.pathname);
   if (!id) return;
-  const entry = downloads.take(id);
-  event.respondWith(entry ? downloadResponse(entry.port, entry.fileName) : new Response('Not found', { status: 404 }));
+  event.respondWith(
+    downloads
+      .takeSoon(id)
+      .then((entry) =>
+        entry ? downloadResponse(entry.port, entry.fileName) : new Response('Not found', { status: 404 }),
+      ),
+  );
 });
 
 cleanupOutdatedCaches();

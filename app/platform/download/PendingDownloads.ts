@@ -3,6 +3,14 @@ import type { DownloadPort } from './downloadResponse';
 
 /** How long a registered download waits for its frame's request. */
 const PENDING_MS = 60_000;
+/**
+ * How long a frame's request waits for its registration. The page posts the message before it
+ * creates the frame, but the worker may get the fetch event first (seen when it was just
+ * restarted on a busy machine); answering 404 then would send the export down the Blob path.
+ */
+export const REGISTRATION_WAIT_MS = 10_000;
+
+type Entry = { port: DownloadPort; fileName: string };
 
 interface Pending {
   port: DownloadPort;
@@ -16,6 +24,8 @@ interface Pending {
  */
 export class PendingDownloads {
   private readonly pending = new Map<string, Pending>();
+  /** Frames' requests that came before their registration, by id. */
+  private readonly waiting = new Map<string, (entry: Entry | null) => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -24,12 +34,38 @@ export class PendingDownloads {
     const parsed = downloadRequestSchema.safeParse(data);
     if (!parsed.success || !port) return false;
     this.drop();
-    this.pending.set(parsed.data.id, { port, fileName: parsed.data.fileName, until: this.now() + PENDING_MS });
+    const { id, fileName } = parsed.data;
+    const waiter = this.waiting.get(id);
+    if (waiter) {
+      this.waiting.delete(id);
+      waiter({ port, fileName });
+      return true;
+    }
+    this.pending.set(id, { port, fileName, until: this.now() + PENDING_MS });
     return true;
   }
 
+  /**
+   * The download registered under `id`, taken as `take` does; if its registration has not come
+   * yet, waits for it up to `waitMs` (null after that).
+   */
+  takeSoon(id: string, waitMs = REGISTRATION_WAIT_MS): Promise<Entry | null> {
+    const entry = this.take(id);
+    if (entry || this.waiting.has(id)) return Promise.resolve(entry);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        resolve(null);
+      }, waitMs);
+      this.waiting.set(id, (found) => {
+        clearTimeout(timer);
+        resolve(found);
+      });
+    });
+  }
+
   /** The download registered under `id`, removed from the pending set; null if none. */
-  take(id: string): { port: DownloadPort; fileName: string } | null {
+  take(id: string): Entry | null {
     this.drop();
     const entry = this.pending.get(id);
     if (!entry) return null;

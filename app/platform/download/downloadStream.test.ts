@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attachmentDisposition, downloadIdOf, downloadUrl } from './downloadProtocol';
 import { downloadResponse } from './downloadResponse';
 import { PendingDownloads } from './PendingDownloads';
@@ -114,6 +114,25 @@ describe('pending downloads', () => {
     expect(pending.register({ type: 'maru-download', id, fileName: 'a.zip' }, port())).toBe(true);
     expect(pending.take(id)?.fileName).toBe('a.zip');
     expect(pending.take(id)).toBeNull();
+  });
+
+  it('a request that comes before its registration waits for it, and gives up after the wait', async () => {
+    const pending = new PendingDownloads();
+    const early = pending.takeSoon(id, 1_000);
+    pending.register({ type: 'maru-download', id, fileName: 'early.zip' }, port());
+    expect((await early)?.fileName).toBe('early.zip');
+    expect(pending.size).toBe(0);
+    vi.useFakeTimers();
+    try {
+      const never = pending.takeSoon(id, 1_000);
+      vi.advanceTimersByTime(1_000);
+      expect(await never).toBeNull();
+      // A registration after the wait is kept for a later request, as usual.
+      pending.register({ type: 'maru-download', id, fileName: 'late.zip' }, port());
+      expect(pending.take(id)?.fileName).toBe('late.zip');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ignore other messages and drop what nobody fetched within a minute', () => {
