@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotationBatchSchema } from '../../contract/apiAnnotations';
-import { importSchema } from '../../contract/apiImports';
 import { vocXmlText, zipOf } from '../../contract/datasetFormat/testZips';
-import type { JobRunner } from '../jobs/jobRunner';
 import { jpegOf } from '../test/fixtures/datasetImages';
 import { seedProject } from '../test/fixtures/projectSeed';
 import { as } from '../test/projectFixtures';
-import { testJobRunner } from '../test/testJobRunner';
+import { importZipThroughJobs } from '../test/importZipThroughJobs';
+import { testJobRunner, type TestJobRunner } from '../test/testJobRunner';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
 
@@ -18,36 +17,18 @@ import { createTestUser, type TestUser } from '../test/testUsers';
 
 let t: TestApp;
 let admin: TestUser;
-let runner: JobRunner;
+let jobs: TestJobRunner;
 let jpeg: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createTestUser(t);
-  runner = testJobRunner(t, 'polygon-import-test').runner;
+  jobs = testJobRunner(t, 'polygon-import-test');
   jpeg = await jpegOf(320, 240);
 });
 afterAll(() => t.close());
 
-/** POST, PUT, then every queued job; the finished import as the API shows it. */
-async function importZip(projectId: string, bytes: Uint8Array) {
-  const created = await as(t, admin, 'POST', `projects/${projectId}/imports`, {
-    fileName: 'd.zip',
-    bytes: bytes.length,
-  });
-  expect(created.status).toBe(201);
-  const put = await t.app.request(`/api/projects/${projectId}/imports/${created.body.importId}`, {
-    method: 'PUT',
-    headers: { Authorization: admin.auth, 'Content-Type': 'application/zip' },
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(202);
-  while (await runner.runOnce()) {
-    /* until the queue is empty */
-  }
-  const res = await as(t, admin, 'GET', `projects/${projectId}/imports/${created.body.importId}`);
-  return importSchema.parse(res.body);
-}
+const importZip = (projectId: string, bytes: Uint8Array) => importZipThroughJobs(t, jobs, admin, projectId, bytes);
 
 /** The project's images by name, each with its annotations as the API serves them (label names resolved). */
 async function annotationsByImage(projectId: string) {

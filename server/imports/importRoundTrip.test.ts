@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotationBatchSchema } from '../../contract/apiAnnotations';
-import { importSchema } from '../../contract/apiImports';
 import { imagePageSchema, labelListSchema } from '../../contract/apiProjects';
 import { vocXmlText, zipOf } from '../../contract/datasetFormat/testZips';
-import type { JobRunner } from '../jobs/jobRunner';
 import { jpegOf, pngOf } from '../test/fixtures/datasetImages';
 import { seedProject } from '../test/fixtures/projectSeed';
 import { as } from '../test/projectFixtures';
-import { testJobRunner } from '../test/testJobRunner';
+import { importZipThroughJobs } from '../test/importZipThroughJobs';
+import { testJobRunner, type TestJobRunner } from '../test/testJobRunner';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
 
@@ -21,37 +20,16 @@ import { createTestUser, type TestUser } from '../test/testUsers';
 
 let t: TestApp;
 let admin: TestUser;
-let runner: JobRunner;
+let jobs: TestJobRunner;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createTestUser(t);
-  runner = testJobRunner(t, 'round-trip-test').runner;
+  jobs = testJobRunner(t, 'round-trip-test');
 });
 afterAll(() => t.close());
 
-async function runJobs(): Promise<void> {
-  while (await runner.runOnce()) {
-    /* until the queue is empty */
-  }
-}
-
-async function importZip(projectId: string, bytes: Uint8Array) {
-  const created = await as(t, admin, 'POST', `projects/${projectId}/imports`, {
-    fileName: 'd.zip',
-    bytes: bytes.length,
-  });
-  expect(created.status).toBe(201);
-  const put = await t.app.request(`/api/projects/${projectId}/imports/${created.body.importId}`, {
-    method: 'PUT',
-    headers: { Authorization: admin.auth, 'Content-Type': 'application/zip' },
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(202);
-  await runJobs();
-  const res = await as(t, admin, 'GET', `projects/${projectId}/imports/${created.body.importId}`);
-  return importSchema.parse(res.body);
-}
+const importZip = (projectId: string, bytes: Uint8Array) => importZipThroughJobs(t, jobs, admin, projectId, bytes);
 
 /** Everything the project holds, as the API serves it, with ids replaced by names. */
 async function projectContents(projectId: string) {
