@@ -76,7 +76,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['engine/**', 'contract/**', 'workers/**', 'shaders/**'],
+    files: ['engine/**', 'contract/**', 'workers/**', 'shaders/**', 'ml/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { annotationConflictSchema } from './apiAnnotations';
 import { withdrawalBlockersSchema } from './apiAccount';
 import { imageLockSchema } from './apiImageLocks';
+import { MODEL_UPLOAD_ERROR_CODES } from './apiModels';
 
 /**
  * Machine-readable error codes of the API. Every error response is
@@ -69,6 +70,14 @@ export const API_ERROR_CODES = [
   'reauth_required',
   /** 409: withdrawal refused while the user is the last owner/admin of something others use; see `blockers`. */
   'last_owner',
+  /** 400: a training selection with fewer than TRAINING_MIN_IMAGES labeled images ('Training needs at least 10 datasets.'). */
+  'training_too_few_images',
+  /** 503: 'The learning server did not receive the request normally.' (no online trainer can take it). */
+  'trainer_unavailable',
+  /** 409: stopping a training that has already completed, failed or stopped. */
+  'training_finished',
+  /** 400: 'Failed to upload model.' — `modelError` says why (MODEL_UPLOAD_ERROR_CODES). */
+  'model_invalid',
   /** 500: 'An error has occurred in the server.' */
   'internal',
 ] as const;
@@ -88,6 +97,8 @@ export const apiErrorBodySchema = z.object({
     lock: imageLockSchema.optional(),
     /** last_owner: the organizations and projects to hand over first. */
     blockers: withdrawalBlockersSchema.optional(),
+    /** model_invalid: why the zip was refused. */
+    modelError: z.enum(MODEL_UPLOAD_ERROR_CODES).optional(),
   }),
 });
 

@@ -10,13 +10,15 @@ export const ALLOWED = {
   // The contract is pure shared code (colours, limits): the engine may use it.
   engine: ['shaders', 'contract'],
   shaders: [],
-  workers: ['engine', 'contract'],
+  workers: ['engine', 'contract', 'ml'],
   contract: [],
-  server: ['contract', 'locales'],
+  // Training and inference on tfjs, shared by the server's trainer, the browser's workers and tools.
+  ml: ['contract'],
+  server: ['contract', 'locales', 'ml'],
   // Benchmarks share the tooling's browser launch (scripts/chromiumLaunch.ts).
-  benchmarks: ['engine', 'workers', 'contract', 'server', 'shaders', 'scripts'],
-  e2e: ['contract', 'locales', 'engine'],
-  scripts: ['contract', 'server', 'locales'],
+  benchmarks: ['engine', 'workers', 'contract', 'server', 'shaders', 'scripts', 'ml'],
+  e2e: ['contract', 'locales', 'engine', 'ml'],
+  scripts: ['contract', 'server', 'locales', 'ml'],
   // Only the locale tests import code: they check the contract's message keys have texts.
   locales: ['contract'],
 };
@@ -27,6 +29,7 @@ export const FORBIDDEN_PACKAGES = {
   workers: ['react', 'react-dom', 'valtio', '@chakra-ui', '@emotion', 'i18next', 'react-i18next', 'wouter'],
   contract: ['react', 'react-dom', 'valtio', '@chakra-ui', 'i18next', 'node:', 'hono'],
   shaders: ['react', 'valtio', '@chakra-ui', 'i18next'],
+  ml: ['react', 'react-dom', 'valtio', '@chakra-ui', '@emotion', 'i18next', 'react-i18next', 'wouter', 'hono'],
 };
 
 /**
@@ -37,6 +40,9 @@ export const FORBIDDEN_PACKAGES = {
 export const ALLOWED_PACKAGES = {
   contract: ['zod'],
   'contract/datasetFormat': ['zod', 'fflate', 'fast-xml-parser'],
+  // ml/ runs in browser workers too: tfjs, the zip codec and zod only; ml/node/ may use Node.
+  ml: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', 'fflate', 'zod'],
+  'ml/node': ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', 'fflate', 'zod', 'node:'],
 };
 
 function allowedPackages(absFile) {

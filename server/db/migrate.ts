@@ -10,6 +10,7 @@ import * as m0013 from './migrations/0013_studio';
 import * as m0014 from './migrations/0014_invitations';
 import * as m0015 from './migrations/0015_account_withdrawal';
 import * as m0016 from './migrations/0016_upload_hashes';
+import * as m0017 from './migrations/0017_training';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_invitations': m0014,
   '0015_account_withdrawal': m0015,
   '0016_upload_hashes': m0016,
+  '0017_training': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable, Updateable } from 'kysely';
 
 /*
  * Table types of the Kysely database. Ids are random text (UUIDs) and times ISO-8601 text, and
@@ -213,6 +213,10 @@ export interface ProjectsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** The model the studio's assist AI and auto labeling use (migration 0017). */
+  assist_model_id: Generated<string | null>;
+  /** When the learning schedule last queued a training (migration 0017). */
+  schedule_last_run: Generated<string | null>;
 }
 
 export interface ProjectMembersTable {
@@ -287,6 +291,10 @@ export interface AnnotationsTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** 'person', or 'machine' for a model's label no person has accepted yet (migration 0017). */
+  source: Generated<string>;
+  /** The model's confidence of a machine label. */
+  score: Generated<number | null>;
 }
 
 /** Annotation operations applied per image (migration 0013): a repeated op_id answers `result` again. */
@@ -382,4 +390,78 @@ export interface ProjectTables {
   imports: ImportsTable;
   annotation_ops: AnnotationOpsTable;
   image_locks: ImageLocksTable;
+  trainings: TrainingsTable;
+  models: ModelsTable;
+  trainers: TrainersTable;
+}
+
+/* Training and models (migration 0017). JSON columns hold the contract's shapes. */
+
+export interface TrainingsTable {
+  id: string;
+  project_id: string;
+  number: number;
+  job_id: string | null;
+  settings: string;
+  network: string;
+  task: string;
+  annotation_type: string;
+  model_tag: string | null;
+  trigger: Generated<string>;
+  status: Generated<string>;
+  step: Generated<string>;
+  progress: Generated<number>;
+  dataset_count: Generated<number>;
+  split_counts: Generated<string>;
+  epoch: Generated<number>;
+  epochs: Generated<number>;
+  batch: Generated<number>;
+  batches: Generated<number>;
+  loss: number | null;
+  accuracy: number | null;
+  eta_seconds: number | null;
+  history: Generated<string>;
+  evaluation: string | null;
+  predictions_key: string | null;
+  checkpoint_key: string | null;
+  stop_requested: Generated<number>;
+  error: string | null;
+  trainer_id: string | null;
+  model_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  updated_at: string;
+}
+
+export interface ModelsTable {
+  id: string;
+  project_id: string;
+  training_id: string | null;
+  tag: string | null;
+  task: string;
+  network: string;
+  backbone: string;
+  input_size: number;
+  labels: string;
+  metrics: Generated<string>;
+  manifest: string;
+  source: string;
+  blob_key: string;
+  bytes: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface TrainersTable {
+  id: string;
+  name: string;
+  backend: string;
+  embedded: Generated<number>;
+  busy: Generated<number>;
+  feature_ms_per_image: number | null;
+  head_ms_per_sample: number | null;
+  started_at: string;
+  last_seen_at: string;
 }

@@ -34,6 +34,10 @@ const DEFAULT_STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
   import_not_zip: 415,
   reauth_required: 428,
   last_owner: 409,
+  training_too_few_images: 400,
+  trainer_unavailable: 503,
+  training_finished: 409,
+  model_invalid: 400,
   internal: 500,
 };
 

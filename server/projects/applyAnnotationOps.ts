@@ -34,7 +34,8 @@ export interface AnnotationOpsInput {
   dialect: Dialect;
 }
 
-type Row = AnnotationsTable;
+// A put writes a person's annotation: source and score fall back to their defaults ('person', null).
+type Row = Omit<AnnotationsTable, 'source' | 'score'>;
 /** What the operations leave of one annotation they name: its row, or null once deleted. */
 type State = Row | null;
 

@@ -22,7 +22,7 @@ import { imageNotFound } from '../projects/requireProjectImage';
 
 export const imageParams = projectParams.extend({ imageId: z.string().min(1).max(64) });
 
-type Row = AnnotationsTable;
+type Row = Omit<AnnotationsTable, 'source' | 'score'>;
 
 /**
  * Annotations of a project's images (contract/apiAnnotations.ts). Every query names the project
