@@ -1,4 +1,4 @@
-import { projectHref, projectImageHref } from './projectRoutes';
+import { projectHref, projectImageHref, trainingHref } from './projectRoutes';
 import { href, INFO_TITLES, paths, RESOURCE_KINDS, SOLUTION_NAMES, type PathName } from './routes';
 
 /*
@@ -36,7 +36,13 @@ export const PAGE_EXAMPLES: Record<PathName, readonly string[]> = {
   consoleSettings: [paths.consoleSettings],
   consoleOrganization: [paths.consoleOrganization],
   consoleProjectImage: [projectImageHref('p1', 'i1')],
-  consoleProject: [projectHref('p1'), projectHref('p1', 'settings')],
+  consoleProjectTraining: [trainingHref('p1', 'new'), trainingHref('p1', 't1')],
+  consoleProject: [
+    projectHref('p1'),
+    projectHref('p1', 'settings'),
+    projectHref('p1', 'training'),
+    projectHref('p1', 'models'),
+  ],
   consoleUser: [href.consoleUser('kim@example.com')],
   consolePay: [paths.consolePay],
 };
@@ -47,6 +53,7 @@ export const SIGNED_IN_PAGES: readonly PathName[] = [
   'consoleSettings',
   'consoleOrganization',
   'consoleProjectImage',
+  'consoleProjectTraining',
   'consoleProject',
   'consoleUser',
 ];

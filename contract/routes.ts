@@ -57,7 +57,9 @@ export const paths = {
   consoleOrganization: '/console/organization',
   /** One image of a project in the image viewer (href: contract/projectRoutes.ts `projectImageHref`). */
   consoleProjectImage: '/console/projects/:projectId/images/:imageId',
-  /** A project; `tab` is 'dataset' (default) or 'settings' (href: contract/projectRoutes.ts). */
+  /** One training of a project ('new': the new-training wizard) (href: contract/projectRoutes.ts `trainingHref`). */
+  consoleProjectTraining: '/console/projects/:projectId/trainings/:trainingId',
+  /** A project; `tab` is one of PROJECT_TABS, 'dataset' the default (href: contract/projectRoutes.ts). */
   consoleProject: '/console/projects/:projectId/:tab?',
   consoleUser: '/console/user/:email',
   consolePay: '/console/admin/pay',

@@ -69,6 +69,7 @@ export const PAGE_OF_PATH: Record<PathName, PageName> = {
   consoleOrganization: 'ConsoleOrganization',
   // The image viewer loads from the project page's chunk (ProjectPage.tsx), which keeps its loader out of the landing entry.
   consoleProjectImage: 'ConsoleProject',
+  consoleProjectTraining: 'ConsoleProject',
   consoleProject: 'ConsoleProject',
   consoleUser: 'ConsoleUser',
   consolePay: 'ConsolePay',

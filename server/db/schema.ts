@@ -393,6 +393,13 @@ export interface ProjectTables {
   trainings: TrainingsTable;
   models: ModelsTable;
   trainers: TrainersTable;
+  feature_cache: FeatureCacheTable;
+}
+
+export interface FeatureCacheTable {
+  key: string;
+  blob_key: string;
+  created_at: string;
 }
 
 /* Training and models (migration 0017). JSON columns hold the contract's shapes. */

@@ -96,6 +96,15 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('last_seen_at', 'text', (c) => c.notNull())
     .execute();
 
+  // Backbone features per image content, extractor and augmented copy: the blob store is
+  // content-addressed, so this maps the cache key to the blob holding the Float32 values.
+  await db.schema
+    .createTable('feature_cache')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('blob_key', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+
   await db.schema.alterTable('projects').addColumn('assist_model_id', 'text').execute();
   /** When the learning schedule last queued a training (it runs once per cycle at most). */
   await db.schema.alterTable('projects').addColumn('schedule_last_run', 'text').execute();
@@ -111,6 +120,7 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('annotations').dropColumn('source').execute();
   await db.schema.alterTable('projects').dropColumn('schedule_last_run').execute();
   await db.schema.alterTable('projects').dropColumn('assist_model_id').execute();
+  await db.schema.dropTable('feature_cache').execute();
   await db.schema.dropTable('trainers').execute();
   await db.schema.dropTable('models').execute();
   await db.schema.dropTable('trainings').execute();

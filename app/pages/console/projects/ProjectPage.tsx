@@ -12,6 +12,8 @@ import { AppTabs } from '../../../components/Tabs';
 import { Alert } from '../../../theme/parts/alert';
 import { ConsoleScope } from '../ConsoleScope';
 import { DatasetTab } from '../dataset/DatasetTab';
+import { ModelsTab } from '../models/ModelsTab';
+import { TrainingTab } from '../training/TrainingTab';
 import { ProjectSettingsTab } from './ProjectSettingsTab';
 import { useProject } from './projectQueries';
 import { SubtypeIcon } from './SubtypeIcon';
@@ -81,7 +83,15 @@ function ProjectView() {
             lazyMount
           >
             {(name) =>
-              name === 'dataset' ? <DatasetTab project={project.data} /> : <ProjectSettingsTab project={project.data} />
+              name === 'dataset' ? (
+                <DatasetTab project={project.data} />
+              ) : name === 'training' ? (
+                <TrainingTab project={project.data} />
+              ) : name === 'models' ? (
+                <ModelsTab project={project.data} />
+              ) : (
+                <ProjectSettingsTab project={project.data} />
+              )
             }
           </AppTabs>
         </>
@@ -95,11 +105,16 @@ function ProjectView() {
  * chunk: its loader then costs the landing entry nothing, and only viewers load the engine.
  */
 const ImageViewerPage = lazy(() => import('../image/ImageViewerPage'));
+/** The new-training wizard and one training's page (`paths.consoleProjectTraining`), lazily as well. */
+const NewTrainingPage = lazy(() => import('../training/NewTrainingPage'));
+const TrainingDetailPage = lazy(() => import('../training/detail/TrainingDetailPage'));
 
-/** /console/projects/:projectId/:tab?: a project with its Dataset and Settings tabs (or one of its images). */
+/** /console/projects/:projectId/:tab?: a project with its tabs (or one of its images, or one of its trainings). */
 export default function ProjectPage() {
-  const { imageId } = useParams<{ imageId?: string }>();
+  const { imageId, trainingId } = useParams<{ imageId?: string; trainingId?: string }>();
   if (imageId !== undefined) return <ImageViewerPage />;
+  if (trainingId === 'new') return <NewTrainingPage />;
+  if (trainingId !== undefined) return <TrainingDetailPage />;
   return (
     <ConsoleScope>
       <ProjectView />
