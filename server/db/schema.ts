@@ -394,6 +394,23 @@ export interface ProjectTables {
   models: ModelsTable;
   trainers: TrainersTable;
   feature_cache: FeatureCacheTable;
+  auto_label_runs: AutoLabelRunsTable;
+}
+
+export interface AutoLabelRunsTable {
+  job_id: string;
+  project_id: string;
+  model_id: string;
+  threshold: number;
+  state: Generated<string>;
+  progress: Generated<number>;
+  images: Generated<number>;
+  labeled_images: Generated<number>;
+  annotations: Generated<number>;
+  error: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface FeatureCacheTable {

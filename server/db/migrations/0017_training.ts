@@ -105,6 +105,24 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
+  // One auto-labeling run (a `model.autolabel` job): what it was asked and what it wrote.
+  await db.schema
+    .createTable('auto_label_runs')
+    .addColumn('job_id', 'text', (c) => c.primaryKey())
+    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('model_id', 'text', (c) => c.notNull())
+    .addColumn('threshold', 'real', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull().defaultTo('queued'))
+    .addColumn('progress', 'real', (c) => c.notNull().defaultTo(0))
+    .addColumn('images', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('labeled_images', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('annotations', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('error', 'text')
+    .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+
   await db.schema.alterTable('projects').addColumn('assist_model_id', 'text').execute();
   /** When the learning schedule last queued a training (it runs once per cycle at most). */
   await db.schema.alterTable('projects').addColumn('schedule_last_run', 'text').execute();
@@ -120,6 +138,7 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('annotations').dropColumn('source').execute();
   await db.schema.alterTable('projects').dropColumn('schedule_last_run').execute();
   await db.schema.alterTable('projects').dropColumn('assist_model_id').execute();
+  await db.schema.dropTable('auto_label_runs').execute();
   await db.schema.dropTable('feature_cache').execute();
   await db.schema.dropTable('trainers').execute();
   await db.schema.dropTable('models').execute();
