@@ -47,10 +47,21 @@ export const POLYGON_VERTICES_MAX = 2_000;
 export const ANNOTATION_KINDS = ['box', 'polygon', 'class'] as const;
 export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
 
+/**
+ * Who made an annotation: a person, or a model (auto labeling) whose label no person has accepted
+ * yet. Any write of the annotation by a person (an edit, or accepting it unchanged) makes it 'person'.
+ */
+export const ANNOTATION_SOURCES = ['person', 'machine'] as const;
+export type AnnotationSource = (typeof ANNOTATION_SOURCES)[number];
+
 export const annotationSchema = z.object({
   id: z.string(),
   labelId: z.string(),
   kind: z.enum(ANNOTATION_KINDS),
+  /** Absent: 'person'. */
+  source: z.enum(ANNOTATION_SOURCES).optional(),
+  /** The model's confidence (machine labels). */
+  score: z.number().nullable().optional(),
   x: z.number(),
   y: z.number(),
   width: z.number(),

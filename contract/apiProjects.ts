@@ -190,7 +190,7 @@ export type Split = (typeof SPLITS)[number];
 export const IMAGE_STATES = ['processing', 'ready', 'failed'] as const;
 
 /**
- * Images: GET projects/:projectId/images?tag=&label=&labeled=&split=&q=&sort=&cursor=&limit= →
+ * Images: GET projects/:projectId/images?tag=&label=&labeled=&machine=&split=&q=&sort=&cursor=&limit= →
  * page; GET …/images/:imageId; DELETE (admin). PUT …/images/:imageId/tags `{ tags }` (≤ 3,
  * unique, 'Duplicate tag name.'; members and admins). GET projects/:projectId/tags → the
  * project's tag names (`tagListSchema`), for the tag filter. Files: GET …/images/:imageId/original, /thumbnail, and tiles
@@ -211,6 +211,8 @@ export const imageSchema = z.object({
   worker: z.object({ name: z.string(), email: z.string() }).nullable(),
   tags: z.array(z.string()),
   labelIds: z.array(z.string()),
+  /** Annotations a model made that no person has accepted yet (auto labeling). */
+  machineLabels: z.number().int().optional(),
   thumbnailUrl: z.string().nullable(),
   /** Present when the image has a pyramid. */
   tiles: z
@@ -231,6 +233,8 @@ export const imageQuerySchema = z
     tag: z.string().max(6).optional(),
     label: z.string().optional(),
     labeled: z.enum(['true', 'false']).optional(),
+    /** 'true': images holding machine labels not yet accepted; 'false': images holding none. */
+    machine: z.enum(['true', 'false']).optional(),
     split: z.enum(SPLITS).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum(IMAGE_SORTS).default('newest'),
