@@ -15,6 +15,8 @@ import { V } from './validationMessages';
  *   `training_too_few_images` (fewer than TRAINING_MIN_IMAGES usable labeled images in the
  *   selection, or an empty train split), 503 `trainer_unavailable` ('The learning server did not
  *   receive the request normally.') when no online trainer can take it (or the named one is not).
+ * POST projects/:projectId/trainings/preview `trainingPreviewRequestSchema` → 200 `trainingPreviewSchema`: what
+ *   a selection would train on (usable images per label and per split) — the wizard's dataset step and overview.
  * GET  projects/:projectId/trainings → `trainingListSchema` (newest first; the history table).
  * GET  projects/:projectId/trainings/:trainingId → `trainingSchema` (with `evaluation` once tested).
  * GET  projects/:projectId/trainings/:trainingId/events → text/event-stream: `event: training`
@@ -273,6 +275,21 @@ export type Training = z.infer<typeof trainingSchema>;
 export const trainingListSchema = z.object({ items: z.array(trainingSchema) });
 
 export const trainingCreatedSchema = z.object({ trainingId: z.string() });
+
+/** The wizard's question: what would these labels and this split train on? */
+export const trainingPreviewRequestSchema = z
+  .object({ split: trainingSplitSchema, labelIds: z.array(z.string().min(1).max(64)).max(1_000) })
+  .strict();
+export const trainingPreviewSchema = z.object({
+  /** Usable images: ready, carrying at least one annotation of a selected label (of the task's kind). */
+  images: z.number().int(),
+  splitCounts: z.object({ train: z.number().int(), validation: z.number().int(), test: z.number().int() }),
+  /** Every label of the project, selected or not: images and annotations of the task's kind. */
+  perLabel: z.array(z.object({ labelId: z.string(), images: z.number().int(), annotations: z.number().int() })),
+  /** The annotation kind counted ('class' for classification, 'box' for detection: polygons count as boxes). */
+  annotationType: z.enum(['box', 'polygon', 'class']),
+});
+export type TrainingPreview = z.infer<typeof trainingPreviewSchema>;
 
 /** One prediction of a model on an image (image pixels; class predictions have box null). */
 export const predictionSchema = z.object({
