@@ -51,6 +51,14 @@ export const V = {
   splitSum: 'validation:split.sum',
   /** A label colour as #rrggbb. */
   color: 'validation:color',
+  /** Training: the network does not exist for the project's type (segmentation has none yet). */
+  trainingNetwork: 'validation:training.network',
+  /** Training: a selected label is not one of the project's. */
+  trainingLabels: 'validation:training.labels',
+  /** Training: the previous model is not this project's, or its network or input size differs. */
+  trainingPretrained: 'validation:training.pretrained',
+  /** Training: the named trainer is not registered. */
+  trainingTrainer: 'validation:training.trainer',
   /** A value of the wrong type or form where no more specific message applies (server answers). */
   invalid: 'validation:invalid',
 } as const;
