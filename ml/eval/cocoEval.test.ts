@@ -12,15 +12,22 @@ const CASES = readdirSync(ROOT, { withFileTypes: true })
 interface CocoJson {
   images: { id: number }[];
   categories: { id: number }[];
-  annotations: { image_id: number; category_id: number; bbox: [number, number, number, number]; area: number; iscrowd?: number }[];
+  annotations: {
+    image_id: number;
+    category_id: number;
+    bbox: [number, number, number, number];
+    area: number;
+    iscrowd?: number;
+  }[];
 }
 
 function load(name: string) {
   const read = <T>(file: string) => JSON.parse(readFileSync(join(ROOT, name, file), 'utf8')) as T;
   const gt = read<CocoJson>('ground-truth.json');
-  const dt = read<{ image_id: number; category_id: number; bbox: [number, number, number, number]; score: number }[]>(
-    'detections.json',
-  );
+  const dt =
+    read<{ image_id: number; category_id: number; bbox: [number, number, number, number]; score: number }[]>(
+      'detections.json',
+    );
   const expected = read<{ stats: Record<string, number>; ap50_per_category: Record<string, number> }>('expected.json');
   const gts: CocoGt[] = gt.annotations.map((a) => ({
     imageId: a.image_id,
@@ -29,7 +36,12 @@ function load(name: string) {
     area: a.area,
     iscrowd: a.iscrowd === 1,
   }));
-  const dets: CocoDet[] = dt.map((d) => ({ imageId: d.image_id, categoryId: d.category_id, bbox: d.bbox, score: d.score }));
+  const dets: CocoDet[] = dt.map((d) => ({
+    imageId: d.image_id,
+    categoryId: d.category_id,
+    bbox: d.bbox,
+    score: d.score,
+  }));
   return { gt, gts, dets, expected };
 }
 
@@ -59,7 +71,8 @@ describe('cocoEvaluate against pycocotools', () => {
     const { gt, gts, dets } = load('typical');
     const full = cocoStats(cocoEvaluate(gts, dets, { imageIds: gt.images.map((i) => i.id) }));
     const quick = perCategoryAp(cocoEvaluate(gts, dets, { iouThresholdCount: 1, allAreasOnly: true }));
-    const mean = quick.filter((c) => c.ap50 > -1).reduce((s, c) => s + c.ap50, 0) / quick.filter((c) => c.ap50 > -1).length;
+    const mean =
+      quick.filter((c) => c.ap50 > -1).reduce((s, c) => s + c.ap50, 0) / quick.filter((c) => c.ap50 > -1).length;
     expect(mean).toBeCloseTo(full.AP50, 10);
   });
 });

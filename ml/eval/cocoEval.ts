@@ -116,10 +116,15 @@ function byScoreDesc(scores: readonly number[]): number[] {
   return scores.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
 }
 
-const keyOf = (imageId: number | string, categoryId: number | string) => `${String(imageId)}\u0000${String(categoryId)}`;
+const keyOf = (imageId: number | string, categoryId: number | string) =>
+  `${String(imageId)}\u0000${String(categoryId)}`;
 
 /** Runs evaluate() and accumulate() of COCOeval. */
-export function cocoEvaluate(gts: readonly CocoGt[], dets: readonly CocoDet[], options: CocoEvalOptions = {}): CocoEvalResult {
+export function cocoEvaluate(
+  gts: readonly CocoGt[],
+  dets: readonly CocoDet[],
+  options: CocoEvalOptions = {},
+): CocoEvalResult {
   const imageIds = [...new Set(options.imageIds ?? [...gts.map((g) => g.imageId), ...dets.map((d) => d.imageId)])].sort(
     compareIds,
   );
@@ -205,7 +210,8 @@ export function cocoEvaluate(gts: readonly CocoGt[], dets: readonly CocoDet[], o
           dtMatchedGt.push(matchedGt);
         }
         evalImgs[k]![a]!.push({ dtScores: dt.map((d) => d.score), dtMatched, dtIgnore, gtIgnore });
-        if (a === 0) matches.set(key, { dets: dt, gts: gtAll, dtMatchedGt, gtIgnore: gtAll.map((_, i) => ignoreOf[i]!) });
+        if (a === 0)
+          matches.set(key, { dets: dt, gts: gtAll, dtMatchedGt, gtIgnore: gtAll.map((_, i) => ignoreOf[i]!) });
       }
     }
   }
@@ -316,7 +322,8 @@ export function cocoStats(result: CocoEvalResult): Record<StatName, number> {
     const values: number[] = [];
     for (let t = 0; t < T; t++) {
       if (tSel !== null && t !== tSel) continue;
-      for (let r = 0; r < R; r++) for (let k = 0; k < K; k++) values.push(result.precision[result.precisionIndex(t, r, k, a, m)]!);
+      for (let r = 0; r < R; r++)
+        for (let k = 0; k < K; k++) values.push(result.precision[result.precisionIndex(t, r, k, a, m)]!);
     }
     return meanDefined(values);
   };
@@ -347,7 +354,8 @@ export function perCategoryAp(result: CocoEvalResult): { categoryId: number | st
   const T = result.iouThresholds.length;
   const R = RECALL_THRESHOLDS.length;
   return result.categoryIds.map((categoryId, k) => {
-    const at = (t: number) => Array.from({ length: R }, (_, r) => result.precision[result.precisionIndex(t, r, k, 0, 2)]!);
+    const at = (t: number) =>
+      Array.from({ length: R }, (_, r) => result.precision[result.precisionIndex(t, r, k, 0, 2)]!);
     const ap50 = meanDefined(at(0));
     const ap5095 = meanDefined(Array.from({ length: T }, (_, t) => at(t)).flat());
     return { categoryId, ap50, ap5095 };

@@ -6,7 +6,11 @@ import { cocoEvaluate, perCategoryAp, type CocoDet, type CocoGt } from './cocoEv
  * detections): the validation figure a detector reports after each epoch. Boxes are relative
  * (0–1), so they are scaled to a 1000-pixel square first (IoU does not depend on the scale).
  */
-export function meanAp50(predictions: readonly RawPrediction[][], truths: readonly NormBox[][], numClasses: number): number {
+export function meanAp50(
+  predictions: readonly RawPrediction[][],
+  truths: readonly NormBox[][],
+  numClasses: number,
+): number {
   const S = 1000;
   const gts: CocoGt[] = [];
   const dets: CocoDet[] = [];
