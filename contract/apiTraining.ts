@@ -15,8 +15,9 @@ import { V } from './validationMessages';
  *   `training_too_few_images` (fewer than TRAINING_MIN_IMAGES usable labeled images in the
  *   selection, or an empty train split), 503 `trainer_unavailable` ('The learning server did not
  *   receive the request normally.') when no online trainer can take it (or the named one is not).
- * POST projects/:projectId/trainings/preview `trainingPreviewRequestSchema` → 200 `trainingPreviewSchema`: what
+ * POST projects/:projectId/training-preview `trainingPreviewRequestSchema` → 200 `trainingPreviewSchema`: what
  *   a selection would train on (usable images per label and per split) — the wizard's dataset step and overview.
+ *   (Not `trainings/preview`: a literal beside `trainings/:trainingId` sends Hono to its slower router.)
  * GET  projects/:projectId/trainings → `trainingListSchema` (newest first; the history table).
  * GET  projects/:projectId/trainings/:trainingId → `trainingSchema` (with `evaluation` once tested).
  * GET  projects/:projectId/trainings/:trainingId/events → text/event-stream: `event: training`
