@@ -51,7 +51,9 @@ function allowedPackages(absFile) {
     .filter((folder) => rel.startsWith(`${folder}/`))
     .sort((a, b) => b.length - a.length)[0];
   if (!scope) return null;
-  return /\.test\.tsx?$/.test(rel) ? [...ALLOWED_PACKAGES[scope], 'vitest'] : ALLOWED_PACKAGES[scope];
+  if (!/\.test\.tsx?$/.test(rel)) return ALLOWED_PACKAGES[scope];
+  // ml/ tests run in Node: they read fixtures and may write images.
+  return rel.startsWith('ml/') ? [...ALLOWED_PACKAGES[scope], 'vitest', 'node:'] : [...ALLOWED_PACKAGES[scope], 'vitest'];
 }
 
 /** Packages that only console chunks may load: public pages must stay light. */
