@@ -36,6 +36,8 @@ import { createProjectRoutes } from './routes/projects';
 import { createProjectMemberRoutes } from './routes/projectsMembers';
 import { createProjectJobRoutes } from './routes/projectJobs';
 import { createSearchRoutes } from './routes/search';
+import { createTrainerRoutes } from './routes/trainers';
+import { createTrainingRoutes } from './routes/trainings';
 import { createOAuthRoutes } from './routes/oauth';
 import { createUploadRoutes } from './routes/uploads';
 import { createUserRoutes } from './routes/user';
@@ -149,6 +151,8 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/projects', createAnnotationRoutes(ctx));
   api.route('/projects', createImageLockRoutes(ctx));
   api.route('/projects', createImportRoutes(ctx));
+  api.route('/trainers', createTrainerRoutes(ctx));
+  api.route('/projects', createTrainingRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });

@@ -436,6 +436,47 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     sample: () => ({ params: { importId: 'none' } }),
     outcome: 'notDenied',
   },
+  // Training (server/routes/trainings.ts, trainers.ts; contract/apiTraining.ts). Creating one needs labeled
+  // images and an online trainer, which trainings.test.ts sets up; here any answer but 401/403 is enough.
+  { method: 'GET', path: '/api/trainers', access: 'signedIn', sample: () => ({}) },
+  { method: 'POST', path: '/api/projects/:projectId/trainings', access: 'projectMember' },
+  {
+    method: 'POST',
+    path: '/api/projects/:projectId/training-preview',
+    access: 'projectMember',
+    sample: (w) => ({
+      body: { split: { mode: 'project', train: 70, validation: 20, test: 10, seed: 1 }, labelIds: [w.labelId] },
+    }),
+  },
+  { method: 'GET', path: '/api/projects/:projectId/trainings', access: 'projectMember', sample: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/projects/:projectId/trainings/:trainingId',
+    access: 'projectMember',
+    sample: () => ({ params: { trainingId: 'none' } }),
+    outcome: 'notDenied',
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/:projectId/trainings/:trainingId/events',
+    access: 'projectMember',
+    sample: () => ({ params: { trainingId: 'none' } }),
+    outcome: 'notDenied',
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/:projectId/trainings/:trainingId/stop',
+    access: 'projectMember',
+    sample: () => ({ params: { trainingId: 'none' } }),
+    outcome: 'notDenied',
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/:projectId/trainings/:trainingId/predictions/:imageId',
+    access: 'projectMember',
+    sample: () => ({ params: { trainingId: 'none' } }),
+    outcome: 'notDenied',
+  },
   // Dataset viewer atlases (server/routes/atlas.ts; atlas.test.ts covers composed pages).
   {
     method: 'GET',
