@@ -1,4 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
+import { storedBytes } from './quantizeWeights';
 
 /*
  * Backbone artifacts (the shipped MobileNetV2, or a previous model whose head is dropped) turned
@@ -47,13 +48,6 @@ export function backboneLayerNames(artifacts: tf.io.ModelArtifacts): string[] {
 /** Whether the artifacts already take 0–255 pixels (a model composed here). */
 export function takesPixels(artifacts: tf.io.ModelArtifacts): boolean {
   return backboneLayerNames(artifacts).includes(RESCALE_LAYER);
-}
-
-function bytesPerValue(spec: tf.io.WeightsManifestEntry): number {
-  const dtype = spec.quantization?.dtype ?? spec.dtype;
-  if (dtype === 'uint8' || dtype === 'bool') return 1;
-  if (dtype === 'uint16' || dtype === 'float16') return 2;
-  return 4;
 }
 
 function weightBuffer(data: tf.io.ModelArtifacts['weightData']): ArrayBuffer {
@@ -120,7 +114,7 @@ export function cutBackbone(artifacts: tf.io.ModelArtifacts, layer: string, inpu
   const parts: ArrayBuffer[] = [];
   let offset = 0;
   for (const spec of artifacts.weightSpecs ?? []) {
-    const bytes = spec.shape.reduce((a, b) => a * b, 1) * bytesPerValue(spec);
+    const bytes = storedBytes(spec);
     const layerName = spec.name.split('/')[0]!;
     if (needed.has(layerName)) {
       weightSpecs.push(spec);
