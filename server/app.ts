@@ -38,6 +38,8 @@ import { createProjectJobRoutes } from './routes/projectJobs';
 import { createSearchRoutes } from './routes/search';
 import { createTrainerRoutes } from './routes/trainers';
 import { createTrainingRoutes } from './routes/trainings';
+import { createModelRoutes } from './routes/models';
+import { createAutoLabelRoutes } from './routes/autoLabels';
 import { createOAuthRoutes } from './routes/oauth';
 import { createUploadRoutes } from './routes/uploads';
 import { createUserRoutes } from './routes/user';
@@ -153,6 +155,8 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/projects', createImportRoutes(ctx));
   api.route('/trainers', createTrainerRoutes(ctx));
   api.route('/projects', createTrainingRoutes(ctx));
+  api.route('/projects', createModelRoutes(ctx));
+  api.route('/projects', createAutoLabelRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });

@@ -477,6 +477,54 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     sample: () => ({ params: { trainingId: 'none' } }),
     outcome: 'notDenied',
   },
+  // Models (server/routes/models.ts; contract/apiModels.ts). Workers read the assist model and download it
+  // (models.test.ts: that model only); an upload needs a real model zip (models.test.ts).
+  { method: 'GET', path: '/api/projects/:projectId/models', access: 'projectMember', sample: () => ({}) },
+  { method: 'POST', path: '/api/projects/:projectId/models', access: 'projectMember' },
+  {
+    method: 'GET',
+    path: '/api/projects/:projectId/models/:modelId',
+    access: 'projectMember',
+    sample: () => ({ params: { modelId: 'none' } }),
+    outcome: 'notDenied',
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/:projectId/models/:modelId/download',
+    access: 'projectWorker',
+    sample: () => ({ params: { modelId: 'none' } }),
+    outcome: 'notDenied',
+  },
+  {
+    method: 'PUT',
+    path: '/api/projects/:projectId/models/:modelId',
+    access: 'projectMember',
+    sample: () => ({ params: { modelId: 'none' }, body: { tag: 'v2' } }),
+    outcome: 'notDenied',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/projects/:projectId/models/:modelId',
+    access: 'projectAdmin',
+    sample: () => ({ params: { modelId: 'none' } }),
+    outcome: 'notDenied',
+  },
+  { method: 'GET', path: '/api/projects/:projectId/assist-model', access: 'projectWorker', sample: () => ({}) },
+  {
+    method: 'PUT',
+    path: '/api/projects/:projectId/assist-model',
+    access: 'projectMember',
+    sample: () => ({ body: { modelId: null } }),
+  },
+  // Auto labeling (server/routes/autoLabels.ts): needs a model and an online trainer (models.test.ts).
+  { method: 'POST', path: '/api/projects/:projectId/auto-labels', access: 'projectMember' },
+  {
+    method: 'GET',
+    path: '/api/projects/:projectId/auto-labels/:jobId',
+    access: 'projectMember',
+    sample: () => ({ params: { jobId: 'none' } }),
+    outcome: 'notDenied',
+  },
   // Dataset viewer atlases (server/routes/atlas.ts; atlas.test.ts covers composed pages).
   {
     method: 'GET',

@@ -28,11 +28,17 @@ export interface TrainingProject {
 const invalid = (field: string, message: string) =>
   new ApiError('validation', 'The training settings do not fit this project.', { fields: { [field]: message } });
 
+/** The task the project's type trains, or null (segmentation has no network yet). */
+export function taskOfSubtypeOrNull(subtype: string): Task | null {
+  const first = NETWORKS_BY_SUBTYPE[subtype]?.[0];
+  return first ? TASK_OF_NETWORK[first] : null;
+}
+
 /** The task the project's type trains; 400 `validation` on `network` when it has none (segmentation). */
 export function taskOfProject(project: TrainingProject): Task {
-  const first = NETWORKS_BY_SUBTYPE[project.subtype]?.[0];
-  if (!first) throw invalid('network', V.trainingNetwork);
-  return TASK_OF_NETWORK[first];
+  const task = taskOfSubtypeOrNull(project.subtype);
+  if (!task) throw invalid('network', V.trainingNetwork);
+  return task;
 }
 
 /** 400 `validation` on `network` unless the project's type trains with it. */
