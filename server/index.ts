@@ -11,6 +11,7 @@ import { JobQueue } from './jobs/jobQueue';
 import { JobRunner } from './jobs/jobRunner';
 import { resolveJwtSecret } from './jwtSecret';
 import { createMailer } from './mail/createMailer';
+import { startLearningSchedule } from './training/scheduleRunner';
 
 /** Starts the server: env → database (migrated) → app → listen; stops cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -57,6 +58,9 @@ async function main() {
         })
       : () => undefined;
 
+  // The learning schedule of project settings: every minute, due projects get their training queued.
+  const stopSchedule = startLearningSchedule({ db: database.db, now, onQueued: () => runner?.wake() });
+
   const app = createApp({
     env: config,
     deps: {
@@ -79,6 +83,7 @@ async function main() {
       if (stopping) return;
       stopping = true;
       stopBlobGc();
+      stopSchedule();
       setTimeout(() => process.exit(0), 3000).unref();
       server.close(() => {
         void (runner?.stop() ?? Promise.resolve()).finally(() => database.close().finally(() => process.exit(0)));
