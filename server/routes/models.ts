@@ -8,6 +8,7 @@ import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf, queryOf } from '../http/validate';
 import { requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
+import { checkModelZipInThread } from '../training/checkModelZipInThread';
 import { modelContentDisposition, sendModelZip } from '../training/modelDownload';
 import { readBodyWithLimit, storeUploadedModel, type ModelZipChecker } from '../training/modelUpload';
 import { assistModelIdOf, modelView, selectModels } from '../training/modelViews';
@@ -18,12 +19,8 @@ const uploadQuery = z.object({ tag: z.string().max(MODEL_TAG_MAX, { error: V.max
 const modelNotFound = () => new ApiError('not_found', 'No such model.');
 const tagOf = (tag: string | null | undefined) => tag?.trim() || null;
 
-/** ml/modelZip.ts loads TensorFlow.js: imported on the first upload, not when the server starts. */
-const checkModelZip: ModelZipChecker = async (bytes, expect) =>
-  (await import('../../ml/modelZip')).checkModelZip(bytes, expect);
-
 export interface ModelRouteOptions {
-  /** The zip check (default: ml/modelZip.ts checkModelZip). */
+  /** The zip check (default: ml/modelZip.ts checkModelZip in a thread of its own). */
   checkZip?: ModelZipChecker;
 }
 
@@ -35,7 +32,7 @@ export interface ModelRouteOptions {
 export function createModelRoutes(ctx: AppContext, options: ModelRouteOptions = {}) {
   const r = new Hono<ProjectEnv>();
   const signedIn = requireUser(ctx);
-  const check = options.checkZip ?? checkModelZip;
+  const check = options.checkZip ?? checkModelZipInThread;
 
   const findModel = (projectId: string, modelId: string) =>
     selectModels(ctx.db).where('models.project_id', '=', projectId).where('models.id', '=', modelId).executeTakeFirst();
