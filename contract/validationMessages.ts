@@ -57,8 +57,6 @@ export const V = {
   trainingLabels: 'validation:training.labels',
   /** Training: the previous model is not this project's, or its network or input size differs. */
   trainingPretrained: 'validation:training.pretrained',
-  /** Training: the named trainer is not registered. */
-  trainingTrainer: 'validation:training.trainer',
   /** A value of the wrong type or form where no more specific message applies (server answers). */
   invalid: 'validation:invalid',
 } as const;
