@@ -8,7 +8,7 @@ import { seedUser } from './test/testRequests';
 
 /** Every response's security headers, as the app sent them before they were precomputed. */
 const CSP_WITH_CHAT =
-  "default-src 'self'; script-src 'self' https://chat.example.com; style-src 'self' 'unsafe-inline'; " +
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://chat.example.com; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' https://chat.example.com; " +
   "worker-src 'self' blob:; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; " +
   "frame-ancestors 'none'";

@@ -3,7 +3,7 @@ import { isCompleteAnswer } from './http/completeAnswers';
 
 /**
  * The security headers of every response, built once. The CSP allows no inline script and no
- * eval; styles allow 'unsafe-inline' because the UI kit (Emotion) injects style tags at run time.
+ * eval (WebAssembly compilation only); styles allow 'unsafe-inline' because the UI kit (Emotion) injects style tags at run time.
  * `chatScriptOrigin` (the chat widget's script) is the one outside origin allowed to run and to
  * be connected to.
  */
@@ -11,7 +11,8 @@ export function securityHeaderList(chatScriptOrigin: string): readonly (readonly
   const chat = chatScriptOrigin ? ` ${new URL(chatScriptOrigin).origin}` : '';
   const csp = [
     "default-src 'self'",
-    `script-src 'self'${chat}`,
+    // 'wasm-unsafe-eval' lets TensorFlow.js compile its WebAssembly backend (assist AI, model checks); eval stays off.
+    `script-src 'self' 'wasm-unsafe-eval'${chat}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -7,12 +7,14 @@ import { releaseProxy, transfer, wrap, type Remote } from 'comlink';
 import type { AssistService } from '../engine/assist/runAssist';
 import type { ImagePyramidService } from '../engine/sources/ImageFileSource';
 import type { TileDecoder } from '../engine/types';
+import type { AssistAiWorkerApi } from './assistAi.worker';
 import type { AssistPointWorkerApi } from './assistPoint.worker';
 import type { DatasetExportWorkerApi } from './datasetExport.worker';
 import type { DatasetImportWorkerApi } from './datasetImport.worker';
 import type { FileHashWorkerApi } from './fileHash.worker';
 import { DecoderPool, defaultPoolSize } from './DecoderPool';
 import type { ImagePyramidWorkerApi } from './imagePyramid.worker';
+import type { ModelCheckWorkerApi } from './modelCheck.worker';
 import type { TileDecodeWorkerApi } from './tileDecode.worker';
 
 let pool: DecoderPool | null = null;
@@ -139,6 +141,45 @@ export function fileHashWorker(): { remote: Remote<FileHashWorkerApi>; terminate
     name: 'file-hash',
   });
   const remote = wrap<FileHashWorkerApi>(worker);
+  return {
+    remote,
+    terminate: () => {
+      remote[releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
+
+/**
+ * A new assist-AI worker for one studio page (TensorFlow.js loads only in it): `remote.load` the
+ * model zip once, then `remote.predict` on the pixels in view (both transferred: wrap them with
+ * comlink's `transfer`). `terminate` when the studio closes; it frees the model and the GPU context.
+ */
+export function assistAiWorker(): { remote: Remote<AssistAiWorkerApi>; terminate: () => void } {
+  const worker = new Worker(new URL('./assistAi.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'assist-ai',
+  });
+  const remote = wrap<AssistAiWorkerApi>(worker);
+  return {
+    remote,
+    terminate: () => {
+      remote[releaseProxy]();
+      worker.terminate();
+    },
+  };
+}
+
+/**
+ * A new model-check worker for one picked model zip (TensorFlow.js loads only in it): `terminate`
+ * when the answer is in, or when the dialog closes.
+ */
+export function modelCheckWorker(): { remote: Remote<ModelCheckWorkerApi>; terminate: () => void } {
+  const worker = new Worker(new URL('./modelCheck.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'model-check',
+  });
+  const remote = wrap<ModelCheckWorkerApi>(worker);
   return {
     remote,
     terminate: () => {

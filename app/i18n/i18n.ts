@@ -28,6 +28,10 @@ export const NAMESPACES = [
   'organization',
   'consoleNav',
   'withdraw',
+  'trainingResults',
+  'training',
+  'models',
+  'assist',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -44,7 +44,7 @@ export function pointsToImage(points: readonly number[], w: Pick<CollectedWindow
   return points.map((v, k) => (k % 2 === 0 ? w.origin.x : w.origin.y) + v * w.scale);
 }
 
-function defaultReadBitmap(bitmap: ImageBitmap): RgbaWindow {
+export function defaultReadBitmap(bitmap: ImageBitmap): RgbaWindow {
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('image_decode_failed');

@@ -5,6 +5,7 @@ import { visibleImageRect } from '../camera';
 import type { View, Viewport } from '../types';
 import { packRgba } from './BoxBuffer';
 import { colorWord, PolygonLines } from './PolygonLines';
+import type { ModelOverlayState } from './modelOverlay';
 import { PolygonOverlay, type PolygonOverlayInput } from './PolygonOverlay';
 import type { Passes } from './Renderer';
 
@@ -73,7 +74,13 @@ export class PolygonLayer {
     const draft = o.polygonDraft ?? null;
     const proposal = o.proposal ?? null;
     if (draft === this.input.draft && proposal === this.input.proposal) return;
-    this.input = { draft, proposal };
+    this.input = { ...this.input, draft, proposal };
+    this.overlayDirty = true;
+  }
+
+  /** A model's proposals or the machine labels changed. */
+  setModels(models: ModelOverlayState): void {
+    this.input = { ...this.input, models };
     this.overlayDirty = true;
   }
 

@@ -2,6 +2,7 @@ import { POLYGON_OVERLAY_VERTEX } from '../../shaders';
 import type { AnnotationStore } from '../AnnotationStore';
 import { triangulate } from '../spatial/polygonTriangulate';
 import type { Vec2 } from '../types';
+import { drawModelOverlay, type ModelOverlayState } from './modelOverlay';
 import { colorWord } from './PolygonLines';
 
 const WORDS = POLYGON_OVERLAY_VERTEX.words;
@@ -19,6 +20,8 @@ export interface PolygonOverlayInput {
   draft: { points: readonly number[]; pointer: Vec2 | null } | null;
   /** The dashed proposal outline (closed). */
   proposal: { points: readonly number[] } | null;
+  /** A model's proposals and the machine labels' look (render/modelOverlay.ts). */
+  models?: ModelOverlayState;
 }
 
 /**
@@ -83,17 +86,11 @@ export class PolygonOverlay {
       this.outline(proposal.points, 1.5, SHADOW, true, -1);
       this.outline(proposal.points, 1, PROPOSAL, true, 0);
     }
+    if (input.models) drawModelOverlay(this, store, colorOf, input.models);
   }
 
   /** A polyline (closed when `closed`), `hw` CSS px half width; dashed from `dash` image px when ≥ 0. */
-  private outline(
-    points: readonly number[],
-    hw: number,
-    color: number,
-    closed: boolean,
-    dash: number,
-    extra = 0,
-  ): void {
+  outline(points: readonly number[], hw: number, color: number, closed: boolean, dash: number, extra = 0): void {
     const n = points.length >> 1;
     let d = dash;
     for (let i = 0; i < (closed ? n : n - 1); i++) {

@@ -16,6 +16,7 @@ import {
 } from '../types';
 import { usesEngineServices } from '../sources/HttpTileSource';
 import { BoxLayer } from './BoxLayer';
+import { EMPTY_MODEL_OVERLAY, type ModelOverlayState } from './modelOverlay';
 import { PolygonLayer } from './PolygonLayer';
 import { CanvasInput } from './CanvasInput';
 import { sizeCanvas } from './canvasSize';
@@ -68,6 +69,7 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     defer: afterFrame.defer,
   });
   const polygons = new PolygonLayer(core.store);
+  let models: ModelOverlayState = EMPTY_MODEL_OVERLAY;
   const tiles = new TileLayer({
     budgetBytes: options.textureBudgetBytes ?? 256 * 2 ** 20,
     maxUploadsPerFrame: options.maxUploadsPerFrame ?? 4,
@@ -258,6 +260,16 @@ export function createEngine(canvas: HTMLCanvasElement, options: EngineOptions =
     redo: () => core.redo(),
     setProposal: (shape) => core.setProposal(shape),
     setAssistShape: (shape) => core.setAssistShape(shape),
+    setProposals(proposals, focus = null) {
+      models = { ...models, proposals: [...proposals], focus };
+      polygons.setModels(models);
+      invalidate();
+    },
+    setMachineLabels(ids) {
+      models = { ...models, machine: new Set(ids) };
+      polygons.setModels(models);
+      invalidate();
+    },
     resize,
     dispose() {
       if (disposed) return;

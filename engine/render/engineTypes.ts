@@ -14,6 +14,7 @@ import type {
   View,
 } from '../types';
 import type { EngineDebug } from './EngineDebug';
+import type { ModelProposal } from './modelOverlay';
 import type { RenderStats } from './Renderer';
 
 /** Services the engine uses but never creates (the app wires workers; tests in-process fakes). */
@@ -138,6 +139,13 @@ export interface Engine {
   setProposal(shape: ProposalShape | null): void;
   /** What an accepted assist proposal becomes: 'box' (detection, default) or 'polygon' (segmentation). */
   setAssistShape(shape: AssistShape): void;
+  /**
+   * Draws a model's proposals dashed in their label colours (empty: none), `focus` thicker. View
+   * state only: accepting one is the app's `addBoxes`.
+   */
+  setProposals(proposals: readonly ModelProposal[], focus?: string | null): void;
+  /** The annotations that are machine labels (a model wrote them, no person accepted them): drawn dashed. */
+  setMachineLabels(ids: Iterable<string>): void;
   /** Re-reads the canvas's CSS size and the DPR (called automatically by a ResizeObserver). */
   resize(): void;
   /** Stops listening, frees GPU memory and the label overlay. */

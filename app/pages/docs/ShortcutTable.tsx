@@ -25,6 +25,7 @@ export const SHORTCUT_ROWS: readonly ShortcutRow[] = [
   { row: 'box', actions: ['box'] },
   { row: 'polygon', actions: ['polygon'] },
   { row: 'assistPoint', actions: ['assistPoint'] },
+  { row: 'assistAi', actions: ['assistAi'] },
   { row: 'zoomIn', actions: ['zoomIn'] },
   { row: 'zoomOut', actions: ['zoomOut'] },
   { row: 'fit', actions: ['fit'] },

@@ -6,6 +6,8 @@ import { useEngine, useEngineValue } from '../../../components/engine';
 import { flagsOf, zoomToSelection } from './engineOps';
 import { StudioIcon } from './StudioIcon';
 import { VirtualList } from './VirtualList';
+import { MachineBadge, MachineAcceptAll } from './assist/MachineLabelParts';
+import type { MachineLabels } from './assist/useMachineLabels';
 
 const ROW_HEIGHT = 32;
 const NO_IDS: readonly string[] = [];
@@ -19,6 +21,8 @@ export interface AnnotationListProps {
   onHideAll: () => void;
   stage: HTMLElement | null;
   readOnly: boolean;
+  /** Machine labels (badge, accept one, accept all); absent: none shown. */
+  machine?: MachineLabels;
 }
 
 /**
@@ -34,6 +38,7 @@ export function AnnotationList({
   onHideAll,
   stage,
   readOnly,
+  machine,
 }: AnnotationListProps) {
   const { t } = useTranslation('studio');
   const engine = useEngine();
@@ -64,6 +69,7 @@ export function AnnotationList({
         <Text fontSize="sm" fontWeight="600" data-testid="viewer-annotations">
           {boxes.length > 0 ? t('list.count', { count: boxes.length }) : t('list.none')}
         </Text>
+        {machine && <MachineAcceptAll machine={machine} readOnly={readOnly} />}
         <Button size="2xs" variant="ghost" onClick={onHideAll} disabled={boxes.length === 0} data-testid="hide-all">
           {t('list.hideAll')}
         </Button>
@@ -106,12 +112,16 @@ export function AnnotationList({
                 <Text as="span" truncate>
                   {label?.name ?? '?'}
                 </Text>
+                {machine?.machine.has(box.id) && <MachineBadge score={machine.machine.get(box.id) ?? null} />}
                 <Text as="span" color="fg.muted" fontVariantNumeric="tabular-nums" ms="auto">
                   {box.points
                     ? t('list.polygon', { count: box.points.length / 2 })
                     : `${Math.round(box.width)}×${Math.round(box.height)}`}
                 </Text>
               </Box>
+              {machine?.machine.has(box.id) && (
+                <MachineBadge.Accept onAccept={() => machine.accept([box.id])} disabled={readOnly} />
+              )}
               <IconButton
                 size="2xs"
                 variant="ghost"

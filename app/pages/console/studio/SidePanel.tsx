@@ -8,6 +8,8 @@ import { Switch } from '../../../theme/parts/switch';
 import { AnnotationList } from './AnnotationList';
 import { HelpPanel } from './HelpPanel';
 import { LabelPalette } from './LabelPalette';
+import { MachineAcceptAll } from './assist/MachineLabelParts';
+import type { MachineLabels } from './assist/useMachineLabels';
 import { countByLabel, useStudioBoxes } from './useStudioBoxes';
 import type { StudioCommands } from './useStudioCommands';
 
@@ -24,6 +26,8 @@ export interface SidePanelProps {
   stage: RefObject<HTMLElement | null>;
   flagsVersion: number;
   commands: StudioCommands;
+  /** This image's machine labels (auto labeling), shown and accepted in the list. */
+  machine?: MachineLabels;
 }
 
 /**
@@ -59,16 +63,19 @@ export function SidePanel(props: SidePanelProps) {
         />
       </Stack>
       {kind === 'class' ? (
-        <Switch.Root
-          size="sm"
-          checked={classification.advance}
-          onCheckedChange={(e) => classification.setAdvance(e.checked)}
-          data-testid="studio-advance"
-        >
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>{t('palette.advance')}</Switch.Label>
-        </Switch.Root>
+        <>
+          <Switch.Root
+            size="sm"
+            checked={classification.advance}
+            onCheckedChange={(e) => classification.setAdvance(e.checked)}
+            data-testid="studio-advance"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{t('palette.advance')}</Switch.Label>
+          </Switch.Root>
+          {props.machine && <MachineAcceptAll machine={props.machine} readOnly={readOnly} />}
+        </>
       ) : (
         <AnnotationList
           boxes={boxes}
@@ -78,6 +85,7 @@ export function SidePanel(props: SidePanelProps) {
           onHideAll={props.commands.hideAll}
           stage={props.stage.current}
           readOnly={readOnly}
+          machine={props.machine}
         />
       )}
     </Stack>

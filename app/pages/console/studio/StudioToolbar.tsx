@@ -1,4 +1,5 @@
 import { HStack, Separator, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationKind } from '../../../../contract/apiAnnotations';
 import type { StudioAction } from '../../../../contract/studioKeymap';
@@ -48,6 +49,8 @@ export interface StudioToolbarProps {
   /** There is a previous image to copy from. */
   canCopyPrevious: boolean;
   onPanel: (panel: 'adjustments' | 'help' | 'cheatSheet' | 'keys' | 'side') => void;
+  /** The Assist AI button (assist/AssistAiButton). */
+  assistAi?: ReactNode;
 }
 
 /**
@@ -55,7 +58,15 @@ export interface StudioToolbarProps {
  * readout), full screen, undo and redo, and the panels (adjustments, manual, shortcut keys, key
  * settings). Every button has its name and key in a tooltip.
  */
-export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPrevious, onPanel }: StudioToolbarProps) {
+export function StudioToolbar({
+  kind,
+  readOnly,
+  commands,
+  panels,
+  canCopyPrevious,
+  onPanel,
+  assistAi,
+}: StudioToolbarProps) {
   const { t } = useTranslation('studio');
   const engine = useEngine();
   const hint = useKeyHint();
@@ -109,16 +120,7 @@ export function StudioToolbar({ kind, readOnly, commands, panels, canCopyPreviou
           </ToolButton>
         );
       })}
-      {kind !== 'class' && (
-        <ToolButton
-          label={t('tools.assistAi')}
-          hint={t('tools.assistAiNeedsModel')}
-          disabled
-          data-testid="tool-assistAi"
-        >
-          <span aria-hidden>AI</span>
-        </ToolButton>
-      )}
+      {assistAi}
       <Separator orientation="vertical" h="5" />
       {actions([
         {

@@ -2,7 +2,7 @@ import { Box, Flex, Stack } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { ImageItem, Label, Project } from '../../../../contract/apiProjects';
 import { projectImageHref } from '../../../../contract/projectRoutes';
 import type { Box as EngineBox, EngineErrorCode, ToolName } from '../../../../engine';
@@ -31,6 +31,10 @@ import { syncManagerFor } from './sync/SyncManager';
 import { useAnnotationSync } from './sync/useAnnotationSync';
 import { useImageLock } from './sync/useImageLock';
 import { useLeaveGuard } from './sync/useLeaveGuard';
+import { AssistAiButton } from './assist/AssistAiButton';
+import { AssistAiLayer } from './assist/AssistAiLayer';
+import { useMachineLabels } from './assist/useMachineLabels';
+import { useStudioAssistAi } from './assist/useStudioAssistAi';
 import { useAssistPoint } from './useAssistPoint';
 import { useClassification } from './useClassification';
 import { useEngineAnnotations } from './useEngineAnnotations';
@@ -141,6 +145,21 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
   const { keymap } = useKeymap();
   const [panels, setPanels] = useState({ adjustments: false, help: false });
   const [side, setSide] = useState<boolean | null>(null);
+  const search = useSearch();
+  const assistAi = useStudioAssistAi({
+    engine,
+    projectId: project.id,
+    imageId,
+    labels,
+    stage: stageRef,
+    enabled: ready,
+    trainingId: new URLSearchParams(search).get('training'),
+    onAcceptClass: (labelId) => {
+      classification.assign(labelId);
+      sync.setClass(labelId);
+    },
+  });
+  const machine = useMachineLabels(engine, { userId, projectId: project.id, imageId }, current && ready && !readOnly);
 
   const commands = useStudioCommands({
     engine,
@@ -171,19 +190,22 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
   });
 
   const toolBeforePan = useRef<ToolName | null>(null);
-  useStudioKeys(commands.keys, {
-    enabled: dialog === null,
-    onPanHold: (down) => {
-      if (!engine) return;
-      if (down) {
-        toolBeforePan.current = engine.getTool();
-        engine.setTool('pan');
-      } else if (toolBeforePan.current) {
-        engine.setTool(toolBeforePan.current);
-        toolBeforePan.current = null;
-      }
+  useStudioKeys(
+    { ...commands.keys, assistAi: assistAi.trigger },
+    {
+      enabled: dialog === null,
+      onPanHold: (down) => {
+        if (!engine) return;
+        if (down) {
+          toolBeforePan.current = engine.getTool();
+          engine.setTool('pan');
+        } else if (toolBeforePan.current) {
+          engine.setTool(toolBeforePan.current);
+          toolBeforePan.current = null;
+        }
+      },
     },
-  });
+  );
 
   const hint = useKeyHint();
   const filmstripKeys = useMemo(() => ({ previous: hint('previousImage'), next: hint('nextImage') }), [hint]);
@@ -206,6 +228,7 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
           commands={commands}
           panels={panels}
           canCopyPrevious={neighbors.prevId !== null}
+          assistAi={<AssistAiButton studio={assistAi} />}
           onPanel={(panel) => {
             if (panel === 'cheatSheet' || panel === 'keys') setDialog(panel);
             else if (panel === 'side') setSide((open) => !(open ?? window.matchMedia?.('(min-width: 48em)').matches));
@@ -217,6 +240,15 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
       <Flex flex="1" minH="0" position="relative">
         <Box ref={stageRef} flex="1" minW="0" position="relative">
           {ready ? <StudioStage projectId={project.id} image={image} /> : <ImageNotice image={image} />}
+          {ready && (
+            <AssistAiLayer
+              studio={assistAi}
+              projectId={project.id}
+              labels={labels}
+              stage={stageRef.current}
+              readOnly={readOnly}
+            />
+          )}
         </Box>
         <Stack
           as="aside"
@@ -243,6 +275,7 @@ export function StudioWorkspace({ project, labels, image, imageId }: StudioWorks
             stage={stageRef}
             flagsVersion={flagsVersion}
             commands={commands}
+            machine={machine}
           />
         </Stack>
       </Flex>

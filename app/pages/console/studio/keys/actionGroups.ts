@@ -11,6 +11,7 @@ export const ACTION_GROUP: Readonly<Record<StudioAction, ActionGroup>> = {
   box: 'tools',
   polygon: 'tools',
   assistPoint: 'tools',
+  assistAi: 'tools',
   zoomIn: 'view',
   zoomOut: 'view',
   fit: 'view',
