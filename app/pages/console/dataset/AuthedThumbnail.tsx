@@ -19,7 +19,18 @@ export function resolveThumbnail(url: string): { src: string; needsToken: boolea
  * A thumbnail. API URLs are fetched with the token and shown from an object URL (revoked when
  * the image leaves); other URLs (signed storage links) go straight into the <img>.
  */
-export function AuthedThumbnail({ url, alt, size = 120 }: { url: string | null; alt: string; size?: number }) {
+export function AuthedThumbnail({
+  url,
+  alt,
+  size = 120,
+  fit = 'cover',
+}: {
+  url: string | null;
+  alt: string;
+  size?: number;
+  /** 'contain' shows the whole image (to draw boxes over it in image coordinates). */
+  fit?: 'cover' | 'contain';
+}) {
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
   const target = url === null ? null : resolveThumbnail(url);
   const fetchSrc = target?.needsToken ? target.src : null;
@@ -46,7 +57,7 @@ export function AuthedThumbnail({ url, alt, size = 120 }: { url: string | null; 
   const src = target === null ? null : target.needsToken ? objectUrl : target.src;
   return (
     <Box w={`${size}px`} h={`${size}px`} bg="bg.muted" borderRadius="l2" overflow="hidden" flexShrink={0}>
-      {src && <Image src={src} alt={alt} w="full" h="full" objectFit="cover" data-testid="thumbnail" />}
+      {src && <Image src={src} alt={alt} w="full" h="full" objectFit={fit} data-testid="thumbnail" />}
     </Box>
   );
 }

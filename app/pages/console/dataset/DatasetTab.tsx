@@ -1,5 +1,7 @@
 import { Grid, Stack } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import type { Project } from '../../../../contract/apiProjects';
+import { AutoLabelButton } from './AutoLabelButton';
 import { ExportButton } from './ExportButton';
 import { ImportButton } from './ImportButton';
 import { LabelPanel } from './LabelPanel';
@@ -15,6 +17,9 @@ export function DatasetTab({ project }: { project: Project }) {
         <UploadPanel project={project} />
         <ExportButton project={project} />
         <ImportButton project={project} />
+        <Suspense fallback={null}>
+          <AutoLabelButton project={project} />
+        </Suspense>
       </Stack>
       <DatasetBrowser project={project} />
     </Grid>

@@ -83,6 +83,11 @@ export function ImageCard({
           <Badge colorPalette={image.labeled ? 'green' : 'gray'}>
             {image.labeled ? t('projects:images.isLabeled') : t('projects:images.notLabeled')}
           </Badge>
+          {(image.machineLabels ?? 0) > 0 && (
+            <Badge colorPalette="purple" variant="solid" data-testid="image-machine-labels">
+              {t('projects:images.machineLabels', { count: image.machineLabels })}
+            </Badge>
+          )}
           <Badge variant="outline">{t(`projects:images.splits.${image.split}`)}</Badge>
           {image.labelIds.map(
             (id) =>

@@ -29,7 +29,7 @@ function Select({
   );
 }
 
-/** Search, tag, label, labeled/unlabeled, split and sort of the image list. */
+/** Search, tag, label, labeled/unlabeled, machine labels, split and sort of the image list. */
 export function ImageFilterBar({
   filters,
   onChange,
@@ -89,6 +89,16 @@ export function ImageFilterBar({
           { ...all, text: `${t('images.labeled')}: ${t('images.all')}` },
           { value: 'true', text: t('images.yes') },
           { value: 'false', text: t('images.no') },
+        ]}
+      />
+      <Select
+        label={t('images.machine')}
+        value={filters.machine}
+        onChange={(v) => set('machine', v as ImageFilters['machine'])}
+        options={[
+          { ...all, text: `${t('images.machine')}: ${t('images.all')}` },
+          { value: 'true', text: t('images.machineOnly') },
+          { value: 'false', text: t('images.machineNone') },
         ]}
       />
       <Select

@@ -22,6 +22,7 @@ describe('imageQueryOf', () => {
       tag: ' 야간촬영데이터 ',
       label: 'l1',
       labeled: 'false',
+      machine: 'true',
       split: 'test',
       sort: 'name',
     });
@@ -30,9 +31,11 @@ describe('imageQueryOf', () => {
       tag: '야간촬영데이',
       label: 'l1',
       labeled: 'false',
+      machine: 'true',
       split: 'test',
       sort: 'name',
     });
+    expect(hasFilters({ ...EMPTY_FILTERS, machine: 'false' })).toBe(true);
     expect(hasFilters({ ...EMPTY_FILTERS, tag: ' x ' })).toBe(true);
     expect(hasFilters({ ...EMPTY_FILTERS, q: '   ' })).toBe(false);
   });
@@ -46,7 +49,15 @@ describe('imageQueryOf', () => {
 });
 
 describe('filters in the URL', () => {
-  const full: ImageFilters = { q: 'big cat ', tag: '야간', label: 'l2', labeled: 'false', split: 'test', sort: 'name' };
+  const full: ImageFilters = {
+    q: 'big cat ',
+    tag: '야간',
+    label: 'l2',
+    labeled: 'false',
+    machine: 'true',
+    split: 'test',
+    sort: 'name',
+  };
 
   it('round-trips every filter through the query string', () => {
     expect(filtersFromSearch(searchWithFilters('', full))).toEqual(full);
@@ -67,7 +78,9 @@ describe('filters in the URL', () => {
 
   it('ignores invalid values and cuts text that is too long', () => {
     expect(
-      filtersFromSearch('labeled=maybe&split=holdout&sort=random&label=' + 'x'.repeat(65) + '&tag=야간촬영데이터'),
+      filtersFromSearch(
+        'labeled=maybe&machine=yes&split=holdout&sort=random&label=' + 'x'.repeat(65) + '&tag=야간촬영데이터',
+      ),
     ).toEqual({ ...EMPTY_FILTERS, tag: '야간촬영데이' });
     expect(filtersFromSearch('q=' + 'a'.repeat(150)).q).toHaveLength(100);
     expect(filtersFromSearch('sort=oldest&labeled=true&unknown=1')).toEqual({

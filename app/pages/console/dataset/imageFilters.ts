@@ -7,11 +7,21 @@ export interface ImageFilters {
   tag: string;
   label: string;
   labeled: '' | 'true' | 'false';
+  /** 'true': images holding machine labels no person has accepted yet; 'false': images holding none. */
+  machine: '' | 'true' | 'false';
   split: '' | (typeof SPLITS)[number];
   sort: (typeof IMAGE_SORTS)[number];
 }
 
-export const EMPTY_FILTERS: ImageFilters = { q: '', tag: '', label: '', labeled: '', split: '', sort: 'newest' };
+export const EMPTY_FILTERS: ImageFilters = {
+  q: '',
+  tag: '',
+  label: '',
+  labeled: '',
+  machine: '',
+  split: '',
+  sort: 'newest',
+};
 
 /** The longest search text the API takes; longer text in a URL is cut, as when typed. */
 export const SEARCH_MAX = 100;
@@ -28,6 +38,7 @@ export function imageQueryOf(filters: ImageFilters): ImageQuery {
     ...(tag ? { tag } : {}),
     ...(filters.label ? { label: filters.label } : {}),
     ...(filters.labeled ? { labeled: filters.labeled } : {}),
+    ...(filters.machine ? { machine: filters.machine } : {}),
     ...(filters.split ? { split: filters.split } : {}),
     sort: filters.sort,
   };
@@ -35,7 +46,9 @@ export function imageQueryOf(filters: ImageFilters): ImageQuery {
 
 /** Whether any filter narrows the list (an empty result then says so instead of "no data"). */
 export function hasFilters(filters: ImageFilters): boolean {
-  return Boolean(filters.q.trim() || filters.tag.trim() || filters.label || filters.labeled || filters.split);
+  return Boolean(
+    filters.q.trim() || filters.tag.trim() || filters.label || filters.labeled || filters.machine || filters.split,
+  );
 }
 
 /** Label ids are server ids; anything longer is not one. */
@@ -58,6 +71,7 @@ export function filtersFromSearch(search: string): ImageFilters {
     tag: (params.get('tag') ?? '').slice(0, TAG_MAX),
     label: label.length <= LABEL_ID_MAX ? label : '',
     labeled: oneOf(['true', 'false'] as const, params.get('labeled')) ?? '',
+    machine: oneOf(['true', 'false'] as const, params.get('machine')) ?? '',
     split: oneOf(SPLITS, params.get('split')) ?? '',
     sort: oneOf(IMAGE_SORTS, params.get('sort')) ?? EMPTY_FILTERS.sort,
   };
@@ -74,6 +88,7 @@ export function searchWithFilters(search: string, filters: ImageFilters): string
     tag: filters.tag,
     label: filters.label,
     labeled: filters.labeled,
+    machine: filters.machine,
     split: filters.split,
     sort: filters.sort === EMPTY_FILTERS.sort ? '' : filters.sort,
   };
