@@ -53,5 +53,33 @@ export async function collectBlobReferences(
   // An uploaded import zip is kept until its job has read it (the job clears the key).
   const imports = await db.selectFrom('imports').select('blob_key').where('blob_key', 'is not', null).execute();
   for (const { blob_key } of imports) if (blob_key) keys.add(blob_key);
+  // Model zips, a training's test predictions and its last epoch checkpoint (a resumed job reads it).
+  const models = await db.selectFrom('models').select('blob_key').execute();
+  for (const { blob_key } of models) keys.add(blob_key);
+  const trainings = await db
+    .selectFrom('trainings')
+    .select(['predictions_key', 'checkpoint_key'])
+    .where((eb) => eb.or([eb('predictions_key', 'is not', null), eb('checkpoint_key', 'is not', null)]))
+    .execute();
+  for (const row of trainings) {
+    if (row.predictions_key) keys.add(row.predictions_key);
+    if (row.checkpoint_key) keys.add(row.checkpoint_key);
+  }
+  // Cached backbone features, paged: one row per image, augmented copy and extractor.
+  let afterKey = '';
+  for (;;) {
+    signal?.throwIfAborted();
+    const rows = await db
+      .selectFrom('feature_cache')
+      .select(['key', 'blob_key'])
+      .where('key', '>', afterKey)
+      .orderBy('key')
+      .limit(PAGE)
+      .execute();
+    for (const row of rows) keys.add(row.blob_key);
+    const last = rows.at(-1);
+    if (!last || rows.length < PAGE) break;
+    afterKey = last.key;
+  }
   return keys;
 }
