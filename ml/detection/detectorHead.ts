@@ -15,6 +15,8 @@ export interface DetectorHeadOptions {
   width: number;
   /** Add the 3 × 3 neighbourhood step. */
   context: boolean;
+  /** How: shifted copies + dense ('shift', any backend) or a 3 × 3 convolution ('conv', needs the wasm filter-gradient kernel of ml/kernels). */
+  contextKind?: 'shift' | 'conv';
   /** Dropout on the features (regularizes small data sets). */
   dropout: number;
 }
@@ -37,7 +39,11 @@ export function buildDetectorHead(
   if (options.dropout > 0)
     x = tf.layers.dropout({ rate: options.dropout, name: 'det_dropout' }).apply(x) as tf.SymbolicTensor;
   x = tf.layers.dense({ units: options.width, activation: 'relu', name: 'det_reduce' }).apply(x) as tf.SymbolicTensor;
-  if (options.context) {
+  if (options.context && options.contextKind === 'conv') {
+    x = tf.layers
+      .conv2d({ filters: options.width, kernelSize: 3, padding: 'same', activation: 'relu', name: 'det_context' })
+      .apply(x) as tf.SymbolicTensor;
+  } else if (options.context) {
     const padded = tf.layers.zeroPadding2d({ padding: 1, name: 'det_pad' }).apply(x) as tf.SymbolicTensor;
     const shifted: tf.SymbolicTensor[] = [];
     for (let dr = 0; dr < 3; dr++)
