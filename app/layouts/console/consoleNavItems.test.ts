@@ -40,9 +40,11 @@ describe('console navigation list', () => {
   it('inside a project lists its tabs under Projects and marks the shown one (trailing slash or not)', () => {
     const settings = at('/console/projects/p%201/settings/');
     const projects = settings.find((e) => e.key === 'projects');
-    expect(projects?.children.map((e) => [e.key, e.href])).toEqual([
-      ['dataset', '/console/projects/p%201'],
-      ['settings', '/console/projects/p%201/settings'],
+    expect(projects?.children.map((e) => [e.key, e.href, e.icon])).toEqual([
+      ['dataset', '/console/projects/p%201', 'dataset'],
+      ['training', '/console/projects/p%201/training', 'training'],
+      ['models', '/console/projects/p%201/models', 'models'],
+      ['settings', '/console/projects/p%201/settings', 'projectSettings'],
     ]);
     expect(marks(settings)).toEqual({ projects: 'section', settings: 'page' });
     expect(marks(at('/console/projects/p1'))).toEqual({ projects: 'section', dataset: 'page' });
@@ -52,6 +54,16 @@ describe('console navigation list', () => {
     const entries = at('/console/projects/p1/images/i9');
     expect(marks(entries)).toEqual({ projects: 'section', dataset: 'section' });
     expect(flatten(entries).filter((e) => e.mark === 'page')).toEqual([]);
+  });
+
+  it('marks the Training and Models tabs as pages, and a training or the wizard inside the Training tab', () => {
+    expect(marks(at('/console/projects/p1/training'))).toEqual({ projects: 'section', training: 'page' });
+    expect(marks(at('/console/projects/p1/models'))).toEqual({ projects: 'section', models: 'page' });
+    for (const path of ['/console/projects/p1/trainings/t9', '/console/projects/p1/trainings/new']) {
+      const entries = at(path);
+      expect(marks(entries)).toEqual({ projects: 'section', training: 'section' });
+      expect(flatten(entries).filter((e) => e.mark === 'page')).toEqual([]);
+    }
   });
 
   it('marks My settings, the profile (encoded or not) and the organization pages', () => {
@@ -68,8 +80,21 @@ describe('console navigation list', () => {
       projectId: 'a/b',
       tab: 'settings',
       image: false,
+      training: false,
     });
-    expect(projectOfPath('/console/projects/p1/images/x')).toEqual({ projectId: 'p1', tab: 'dataset', image: true });
+    expect(projectOfPath('/console/projects/p1/images/x')).toEqual({
+      projectId: 'p1',
+      tab: 'dataset',
+      image: true,
+      training: false,
+    });
+    expect(projectOfPath('/console/projects/p1/trainings/t1')).toEqual({
+      projectId: 'p1',
+      tab: 'training',
+      image: false,
+      training: true,
+    });
+    expect(projectOfPath('/console/projects/p1/models')?.tab).toBe('models');
     expect(projectOfPath('/console/settings')).toBeNull();
     expect(projectOfPath('/console/projects/%E0%A4%A/settings')?.projectId).toBe('%E0%A4%A');
   });

@@ -39,14 +39,20 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** The project a locale-free console path is inside, and which of its tabs it shows. */
-export function projectOfPath(path: string): { projectId: string; tab: ProjectTab; image: boolean } | null {
+/**
+ * The project a locale-free console path is inside, and which of its tabs it shows: an image
+ * belongs to the dataset, a training (or the new-training wizard) to the Training tab.
+ */
+export function projectOfPath(
+  path: string,
+): { projectId: string; tab: ProjectTab; image: boolean; training: boolean } | null {
   const match = PROJECT_PATH.exec(path.replace(/\/+$/, ''));
   if (!match?.[1]) return null;
   const rest = match[2] ?? '';
   const image = rest.startsWith('images/');
-  const tab = PROJECT_TABS.find((name) => name === rest) ?? 'dataset';
-  return { projectId: safeDecode(match[1]), tab, image };
+  const training = rest.startsWith('trainings/');
+  const tab = training ? 'training' : (PROJECT_TABS.find((name) => name === rest) ?? 'dataset');
+  return { projectId: safeDecode(match[1]), tab, image, training };
 }
 
 export function navContextOf(path: string, email: string | null): NavContext {
@@ -55,18 +61,28 @@ export function navContextOf(path: string, email: string | null): NavContext {
 
 const under = (prefix: string) => (ctx: NavContext) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`);
 
+const TAB_ICONS: Record<ProjectTab, NavIconName> = {
+  dataset: 'dataset',
+  training: 'training',
+  models: 'models',
+  settings: 'projectSettings',
+};
+
 function projectTabItem(tab: ProjectTab): ConsoleNavItem {
   return {
     key: tab,
-    icon: tab === 'dataset' ? 'dataset' : 'projectSettings',
+    icon: TAB_ICONS[tab],
     group: 'work',
     href: (ctx) => (ctx.projectId === null ? null : projectHref(ctx.projectId, tab)),
     isCurrent: (ctx) => {
       const at = projectOfPath(ctx.path);
-      return at !== null && !at.image && at.tab === tab;
+      return at !== null && !at.image && !at.training && at.tab === tab;
     },
-    // An image of the project is opened from its dataset.
-    contains: (ctx) => tab === 'dataset' && projectOfPath(ctx.path)?.image === true,
+    // An image of the project is opened from its dataset; a training (and the wizard) from the Training tab.
+    contains: (ctx) => {
+      const at = projectOfPath(ctx.path);
+      return (tab === 'dataset' && at?.image === true) || (tab === 'training' && at?.training === true);
+    },
   };
 }
 

@@ -1,0 +1,134 @@
+import { Badge, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import type { Training, TrainingStatus } from '../../../../contract/apiTraining';
+import { trainingHref } from '../../../../contract/projectRoutes';
+import { Progress } from '../../../theme/parts/progress';
+import { Table } from '../../../theme/parts/table';
+import { formatDateTime, formatLearningRate, formatLoss, formatRatio, NONE } from './trainingFormat';
+
+export const STATUS_PALETTE: Record<TrainingStatus, string> = {
+  queued: 'gray',
+  running: 'blue',
+  completed: 'green',
+  failed: 'red',
+  stopped: 'orange',
+};
+
+const COLUMNS = [
+  'id',
+  'annotationType',
+  'splitType',
+  'modelTag',
+  'network',
+  'datasets',
+  'startedAt',
+  'endedAt',
+  'progress',
+  'status',
+  'accuracy',
+  'loss',
+  'epoch',
+  'batchSize',
+  'learningRate',
+  'deployments',
+] as const;
+
+function ProgressCell({ training }: { training: Training }) {
+  const { t } = useTranslation('training');
+  const percent = Math.round(Math.min(1, Math.max(0, training.progress)) * 100);
+  return (
+    <Stack gap="1" minW="36">
+      <Progress.Root
+        value={percent}
+        size="xs"
+        colorPalette={STATUS_PALETTE[training.status]}
+        aria-label={t('columns.progress')}
+      >
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="xs" color="fg.muted" data-testid="training-step">
+        {percent}% · {t(`steps.${training.step}`)}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Spec section 3's training fields, one row per training (newest first, as the API sends them);
+ * each row opens its training. The table scrolls sideways in its own box, so a phone keeps
+ * the page's width.
+ */
+export function TrainingHistoryTable({ projectId, trainings }: { projectId: string; trainings: Training[] }) {
+  const { t, i18n } = useTranslation('training');
+  const [, navigate] = useLocation();
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0} role="region" aria-label={t('tab.tableLabel')}>
+      <Table.Root size="sm" minW="1400px" data-testid="training-history" interactive>
+        <Table.Caption srOnly>{t('tab.tableLabel')}</Table.Caption>
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            {COLUMNS.map((column) => (
+              <Table.ColumnHeader key={column} scope="col" whiteSpace="nowrap">
+                {t(`columns.${column}`)}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {trainings.map((training) => {
+            const hyper = training.settings.hyperparameters;
+            const href = trainingHref(projectId, training.id);
+            return (
+              <Table.Row
+                key={training.id}
+                data-testid="training-row"
+                data-status={training.status}
+                cursor="pointer"
+                onClick={(event) => {
+                  // The identifier is a real link; a click elsewhere in the row opens the same page.
+                  if (!(event.target as HTMLElement).closest('a')) navigate(href);
+                }}
+              >
+                <Table.Cell fontWeight="600">
+                  <Link href={href}>#{training.number}</Link>
+                </Table.Cell>
+                <Table.Cell>{t(`annotationTypes.${training.annotationType}`)}</Table.Cell>
+                <Table.Cell>{t(`splitTypes.${training.splitType}`)}</Table.Cell>
+                <Table.Cell>{training.modelTag || NONE}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{t(`networks.${training.network}`)}</Table.Cell>
+                <Table.Cell textAlign="end">{training.datasetCount}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(training.startedAt, i18n.language)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(training.endedAt, i18n.language)}</Table.Cell>
+                <Table.Cell>
+                  <ProgressCell training={training} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={STATUS_PALETTE[training.status]} data-testid="training-status">
+                    {t(`statuses.${training.status}`)}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{formatRatio(training.accuracy)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatLoss(training.loss)}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {training.epoch} / {training.epochs}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{hyper.batchSize}</Table.Cell>
+                <Table.Cell textAlign="end">{formatLearningRate(hyper.learningRate)}</Table.Cell>
+                <Table.Cell data-testid="training-deployments">
+                  {training.deployments.length === 0
+                    ? NONE
+                    : training.deployments
+                        .map((d) => `${d.target} (${formatDateTime(d.at, i18n.language)})`)
+                        .join(', ')}
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

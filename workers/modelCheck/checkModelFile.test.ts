@@ -1,0 +1,88 @@
+import * as tf from '@tensorflow/tfjs';
+import { strToU8, zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelManifest } from '../../contract/apiModels';
+import { writeModelZip } from '../../ml/modelZip';
+import { initTf } from '../../ml/runtime';
+import { checkModelFile } from './checkModelFile';
+
+/*
+ * The browser's check before an upload, on real zips: one written by ml/modelZip from a small
+ * network, and broken ones. What it refuses, the server would refuse with the same code.
+ */
+
+const SIZE = 32;
+const manifest: ModelManifest = {
+  format: 'maru-model',
+  version: 1,
+  task: 'classification',
+  network: 'classifier-compact',
+  backbone: 'mobilenet-v2',
+  inputSize: SIZE,
+  labels: [
+    { name: 'cat', color: '#e53935' },
+    { name: 'dog', color: '#1e88e5' },
+  ],
+  preprocessing: { resize: 'stretch', channels: 'rgb', scale: 1 / 255, offset: 0 },
+  detection: null,
+  metrics: { accuracy: 0.93 },
+  createdAt: '2026-01-03T00:00:00Z',
+  trainingId: null,
+  tag: 'night',
+};
+let good: Blob;
+
+beforeAll(async () => {
+  await initTf(['cpu']);
+  const model = tf.sequential({
+    layers: [tf.layers.flatten({ inputShape: [SIZE, SIZE, 3] }), tf.layers.dense({ units: 2, activation: 'softmax' })],
+  });
+  good = new Blob([(await writeModelZip(model, manifest)) as Uint8Array<ArrayBuffer>]);
+  model.dispose();
+});
+
+const classification = { task: 'classification' as const, labelNames: ['cat', 'dog', 'bird'] };
+
+describe('checkModelFile', () => {
+  it('answers what the zip holds when it fits the project', async () => {
+    expect(await checkModelFile(good, classification)).toEqual({
+      ok: true,
+      task: 'classification',
+      network: 'classifier-compact',
+      inputSize: SIZE,
+      labels: ['cat', 'dog'],
+      tag: 'night',
+    });
+  });
+
+  it('names the labels the project lacks', async () => {
+    expect(await checkModelFile(good, { task: 'classification', labelNames: ['cat', 'Dog'] })).toEqual({
+      ok: false,
+      code: 'model_labels_unknown',
+      detail: 'dog',
+    });
+  });
+
+  it('refuses a model of another task, and any model where the project type trains none', async () => {
+    expect(await checkModelFile(good, { ...classification, task: 'detection' })).toMatchObject({
+      ok: false,
+      code: 'model_task_mismatch',
+    });
+    expect(await checkModelFile(good, { ...classification, task: null })).toMatchObject({
+      ok: false,
+      code: 'model_task_mismatch',
+    });
+  });
+
+  it('refuses what is not a zip, and a zip without its manifest', async () => {
+    expect(await checkModelFile(new Blob([strToU8('not a zip at all')]), classification)).toMatchObject({
+      ok: false,
+      code: 'model_not_zip',
+    });
+    const bare = zipSync({ 'model.json': strToU8('{}') });
+    expect(await checkModelFile(new Blob([bare as Uint8Array<ArrayBuffer>]), classification)).toMatchObject({
+      ok: false,
+      code: 'model_manifest_missing',
+    });
+  });
+});
