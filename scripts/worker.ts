@@ -6,12 +6,15 @@ import { sweepTmp, tmpRootOf } from '../server/images/imageFiles';
 import { createJobHandlers, JOB_ROLES, type JobRole } from '../server/jobs/jobHandlers';
 import { JobQueue } from '../server/jobs/jobQueue';
 import { JobRunner } from '../server/jobs/jobRunner';
+import { startTrainer } from '../server/training/startTrainer';
+import { trainerStorageOf } from '../server/training/trainerTasks';
 
 /*
  * `npm run worker [-- --role images] [--concurrency 2]`: a job worker process against the
  * database and blob store the server uses (DATABASE_URL / DATA_DIR, BLOB_STORE). On PostgreSQL
  * any number of them, on any machine, share the queue; SIGINT/SIGTERM stop it cleanly (running
- * jobs are taken again when their lease expires).
+ * jobs are taken again when their lease expires). With the `trainer` role (part of the default)
+ * it also registers a trainer: trainings and auto labeling, one at a time, in a worker thread.
  */
 
 function argValue(name: string): string | undefined {
@@ -40,17 +43,33 @@ async function main() {
     roles as JobRole[],
   );
   const runner = new JobRunner(queue, handlers, { concurrency, keepAlive: true });
-  runner.start();
-  console.log(
-    `Worker ${runner.workerId} (${database.dialect}) runs ${runner.kinds.join(', ')} with concurrency ${concurrency}`,
-  );
+  if (runner.kinds.length > 0) {
+    runner.start();
+    console.log(
+      `Worker ${runner.workerId} (${database.dialect}) runs ${runner.kinds.join(', ')} with concurrency ${concurrency}`,
+    );
+  }
+  const trainer = roles.includes('trainer')
+    ? await startTrainer({
+        db: database.db,
+        dialect: database.dialect,
+        now,
+        storage: trainerStorageOf(env),
+        name: env.TRAINER_NAME,
+        embedded: false,
+        keepAlive: true,
+      })
+    : null;
+  if (trainer) console.log(`Trainer ${trainer.id} (${database.dialect}) runs ${trainer.runner.kinds.join(', ')}`);
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      void runner.stop().finally(() => database.close().finally(() => process.exit(0)));
+      void Promise.allSettled([runner.stop(), trainer?.stop()]).finally(() =>
+        database.close().finally(() => process.exit(0)),
+      );
     });
   }
 }

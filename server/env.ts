@@ -38,6 +38,16 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('Maru AI <no-reply@localhost>'),
     /** Background jobs run by the server process at once; 0 leaves them to `npm run worker`. */
     JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+    /**
+     * The trainer inside the API process (trainings and auto labeling in a worker thread); 0 leaves
+     * them to `npm run worker -- --role trainer`. Off too when JOB_CONCURRENCY is 0.
+     */
+    TRAINER_ENABLED: z
+      .enum(['0', '1', 'false', 'true'])
+      .default('1')
+      .transform((v) => v === '1' || v === 'true'),
+    /** The trainer's name in the new-training wizard (default: the host name). */
+    TRAINER_NAME: z.preprocess(blank, z.string().min(1).max(100).optional()),
     /** Minutes between two blob collection passes (`blobs.gc` jobs); 0 turns the schedule off. */
     BLOB_GC_INTERVAL_MIN: z.coerce.number().int().min(0).max(10_080).default(60),
     /** Hours a blob no row refers to is kept (an upload's bytes are stored before its row). */

@@ -12,6 +12,8 @@ import { JobRunner } from './jobs/jobRunner';
 import { resolveJwtSecret } from './jwtSecret';
 import { createMailer } from './mail/createMailer';
 import { startLearningSchedule } from './training/scheduleRunner';
+import { startTrainer } from './training/startTrainer';
+import { trainerStorageOf } from './training/trainerTasks';
 
 /** Starts the server: env → database (migrated) → app → listen; stops cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -46,6 +48,19 @@ async function main() {
         })
       : null;
   runner?.start();
+  // The embedded trainer: trainings and auto labeling, one at a time, in a worker thread (the API
+  // stays responsive); `npm run worker -- --role trainer` adds more. Off with TRAINER_ENABLED=0.
+  const trainer =
+    config.JOB_CONCURRENCY > 0 && config.TRAINER_ENABLED
+      ? await startTrainer({
+          db: database.db,
+          dialect: database.dialect,
+          now,
+          storage: trainerStorageOf(config),
+          name: config.TRAINER_NAME,
+          embedded: true,
+        })
+      : null;
   // Blobs no row refers to any more (deleted images, replaced avatars) are collected by a
   // `blobs.gc` job, queued on a timer; whichever process runs maintenance jobs takes it.
   const stopBlobGc =
@@ -69,7 +84,10 @@ async function main() {
       blobs,
       mailer: createMailer(config),
       jobs,
-      onJobQueued: () => runner?.wake(),
+      onJobQueued: () => {
+        runner?.wake();
+        trainer?.wake();
+      },
     },
   });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -86,7 +104,9 @@ async function main() {
       stopSchedule();
       setTimeout(() => process.exit(0), 3000).unref();
       server.close(() => {
-        void (runner?.stop() ?? Promise.resolve()).finally(() => database.close().finally(() => process.exit(0)));
+        void Promise.allSettled([runner?.stop(), trainer?.stop()]).finally(() =>
+          database.close().finally(() => process.exit(0)),
+        );
       });
     });
   }

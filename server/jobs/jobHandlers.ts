@@ -1,13 +1,19 @@
 import { createImageProcessHandler, IMAGE_PROCESS_JOB, type ImageJobDeps } from '../images/imageProcessJob';
 import { createDatasetImportHandler, DATASET_IMPORT_JOB } from '../imports/importJob';
+import { AUTO_LABEL_JOB, TRAINING_RUN_JOB } from '../training/jobKinds';
 import { BLOB_GC_JOB, createBlobGcHandler } from './blobGcJob';
 import type { JobHandlers } from './jobRunner';
 
-/** Every job kind this server knows, by role (`npm run worker -- --role images`). */
+/**
+ * Every job kind this server knows, by role (`npm run worker -- --role images`). The trainer's
+ * kinds run on a trainer of their own (server/training/startTrainer.ts: one job at a time, in a
+ * worker thread, with its own kind for trainings sent to it), never in these handlers.
+ */
 export const JOB_ROLES = {
   images: [IMAGE_PROCESS_JOB],
   imports: [DATASET_IMPORT_JOB],
   maintenance: [BLOB_GC_JOB],
+  trainer: [TRAINING_RUN_JOB, AUTO_LABEL_JOB],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobRole = keyof typeof JOB_ROLES;

@@ -154,6 +154,8 @@ export class JobRunner {
     const lease = new AbortController();
     const onStop = () => lease.abort();
     this.stopController.signal.addEventListener('abort', onStop);
+    // A lease that completed after stop() began: the job waits for its lease to expire, unrun.
+    if (this.stopController.signal.aborted) lease.abort();
     const beat = setInterval(() => {
       this.queue.heartbeat(job.id, this.workerId, this.leaseMs).then(
         (held) => {

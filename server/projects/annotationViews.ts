@@ -9,12 +9,24 @@ export const ANNOTATION_INSERT_CHUNK = 500;
 const isKind = (v: string): v is Annotation['kind'] => (ANNOTATION_KINDS as readonly string[]).includes(v);
 
 /** The columns an annotation view is made from. */
-export const ANNOTATION_COLUMNS = ['id', 'label_id', 'kind', 'x', 'y', 'width', 'height', 'data', 'version'] as const;
+export const ANNOTATION_COLUMNS = [
+  'id',
+  'label_id',
+  'kind',
+  'x',
+  'y',
+  'width',
+  'height',
+  'data',
+  'version',
+  'source',
+  'score',
+] as const;
 
 export type AnnotationViewRow = Pick<
   AnnotationsTable,
   'id' | 'label_id' | 'kind' | 'x' | 'y' | 'width' | 'height' | 'data'
-> & { version: number };
+> & { version: number; source?: string; score?: number | null };
 
 /** Polygon points as stored in `data`: a flat JSON array of numbers; anything else reads as none. */
 function pointsOf(data: string | null): number[] | undefined {
@@ -44,6 +56,11 @@ export function annotationView(r: AnnotationViewRow): Annotation | null {
     const points = pointsOf(r.data);
     if (!points) return null;
     view.points = points;
+  }
+  // A person's annotation leaves both out (the contract's default); a model's label says so, with its score.
+  if (r.source === 'machine') {
+    view.source = 'machine';
+    view.score = r.score === null || r.score === undefined ? null : Number(r.score);
   }
   return view;
 }

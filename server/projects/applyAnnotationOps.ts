@@ -34,8 +34,11 @@ export interface AnnotationOpsInput {
   dialect: Dialect;
 }
 
-// A put writes a person's annotation: source and score fall back to their defaults ('person', null).
-type Row = Omit<AnnotationsTable, 'source' | 'score'>;
+/**
+ * A stored annotation. A put is a person's write — an edit, or accepting a machine label as it
+ * is — so the row it leaves is always source 'person' with no score.
+ */
+type Row = Omit<AnnotationsTable, 'source' | 'score'> & { source: string; score: number | null };
 /** What the operations leave of one annotation they name: its row, or null once deleted. */
 type State = Row | null;
 
@@ -135,7 +138,7 @@ export async function applyAnnotationOps(trx: Db, input: AnnotationOpsInput): Pr
       .execute();
     for (const r of rows) {
       if (r.image_id === imageId) {
-        initial.set(r.id, { ...r, version: Number(r.version) });
+        initial.set(r.id, { ...r, version: Number(r.version), score: r.score === null ? null : Number(r.score) });
         continue;
       }
       const i = fresh.find(({ op }) => (op.type === 'put' ? op.annotation.id : op.id) === r.id)!.i;
@@ -175,6 +178,8 @@ export async function applyAnnotationOps(trx: Db, input: AnnotationOpsInput): Pr
       kind: op.annotation.kind,
       ...geometry.get(i)!,
       version,
+      source: 'person',
+      score: null,
       created_by: current ? current.created_by : userId,
       created_at: current ? current.created_at : nowIso,
       updated_at: nowIso,
@@ -222,6 +227,8 @@ export async function applyAnnotationOps(trx: Db, input: AnnotationOpsInput): Pr
           height: eb.ref('excluded.height'),
           data: eb.ref('excluded.data'),
           version: eb.ref('excluded.version'),
+          source: eb.ref('excluded.source'),
+          score: eb.ref('excluded.score'),
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )

@@ -40,7 +40,7 @@ function decodeCursor(cursor: string, sort: Sort): [string | number, string] {
 
 export type ImageSelect = SelectQueryBuilder<Database & { i: Database['images'] }, 'i', object>;
 
-/** The filters of the query (tag, label, labeled, split, file-name search) on an image query. */
+/** The filters of the query (tag, label, labeled, machine labels, split, file-name search) on an image query. */
 export function filtered<Q extends ImageSelect>(query: Q, projectId: string, q: ImageQuery): Q {
   let out = query;
   if (q.tag !== undefined) {
@@ -70,6 +70,20 @@ export function filtered<Q extends ImageSelect>(query: Q, projectId: string, q: 
     ) as Q;
   }
   if (q.labeled !== undefined) out = out.where('i.labeled', '=', q.labeled === 'true' ? 1 : 0) as Q;
+  if (q.machine !== undefined) {
+    // Images holding machine labels no person has accepted yet (auto labeling), or none of them.
+    const holding = q.machine === 'true';
+    out = out.where((eb) => {
+      const machine = eb.exists(
+        eb
+          .selectFrom('annotations as ma')
+          .select('ma.id')
+          .whereRef('ma.image_id', '=', 'i.id')
+          .where('ma.source', '=', 'machine'),
+      );
+      return holding ? machine : eb.not(machine);
+    }) as Q;
+  }
   if (q.split !== undefined) out = out.where('i.split', '=', q.split) as Q;
   if (q.q) out = out.where(containsIgnoringCase('i.file_name', q.q)) as Q;
   return out;

@@ -61,13 +61,13 @@ const isSplit = (v: string): v is ImageItem['split'] => (SPLITS as readonly stri
 const isState = (v: string): v is ImageItem['state'] => v === 'processing' || v === 'ready' || v === 'failed';
 
 /**
- * Image views for `rows`, with their tags and label ids read in two batch queries (not one per
- * image), in the order of `rows`.
+ * Image views for `rows`, with their tags, label ids and machine-label counts read in three batch
+ * queries (not one per image), in the order of `rows`.
  */
 export async function imageViews(db: Db, rows: readonly ImageRow[]): Promise<ImageItem[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [tagRows, labelRows] = await Promise.all([
+  const [tagRows, labelRows, machineRows] = await Promise.all([
     db
       .selectFrom('image_tags as it')
       .innerJoin('tags as t', 't.id', 'it.tag_id')
@@ -82,7 +82,15 @@ export async function imageViews(db: Db, rows: readonly ImageRow[]): Promise<Ima
       .where('image_id', 'in', ids)
       .orderBy('label_id')
       .execute(),
+    db
+      .selectFrom('annotations')
+      .select((eb) => ['image_id', eb.fn.countAll<string | number>().as('n')])
+      .where('image_id', 'in', ids)
+      .where('source', '=', 'machine')
+      .groupBy('image_id')
+      .execute(),
   ]);
+  const machine = new Map(machineRows.map((m) => [m.image_id, Number(m.n)]));
   const tags = new Map<string, string[]>();
   for (const t of tagRows) tags.set(t.image_id, [...(tags.get(t.image_id) ?? []), t.name]);
   const labels = new Map<string, string[]>();
@@ -101,6 +109,7 @@ export async function imageViews(db: Db, rows: readonly ImageRow[]): Promise<Ima
     worker: r.worker_name !== null && r.worker_email !== null ? { name: r.worker_name, email: r.worker_email } : null,
     tags: tags.get(r.id) ?? [],
     labelIds: labels.get(r.id) ?? [],
+    machineLabels: machine.get(r.id) ?? 0,
     thumbnailUrl: r.thumb_key ? `${imageBasePath(r.project_id, r.id)}/thumbnail` : null,
     tiles: tilesOf(r.project_id, r.id, r.pyramid),
     createdAt: r.created_at,
