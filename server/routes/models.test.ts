@@ -299,14 +299,15 @@ describe('upload', () => {
     return zip;
   }
 
-  const upload = (projectId: string, body: Uint8Array | string, query = '', user = member) =>
-    t.app
-      .request(`/api/projects/${projectId}/models${query}`, {
-        method: 'POST',
-        headers: { Authorization: user.auth, 'Content-Type': 'application/zip' },
-        body: typeof body === 'string' ? body : new Uint8Array(body),
-      })
-      .then(async (res) => ({ status: res.status, body: JSON.parse(await res.text()) }));
+  const upload = async (projectId: string, body: Uint8Array | string, query = '', user = member) => {
+    const res = await t.app.request(`/api/projects/${projectId}/models${query}`, {
+      method: 'POST',
+      headers: { Authorization: user.auth, 'Content-Type': 'application/zip' },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by the assertions
+    return { status: res.status, body: JSON.parse(await res.text()) as any };
+  };
 
   const classification = () => newProject('Pets', 'IMAGE_CLASSIFICATION');
 
