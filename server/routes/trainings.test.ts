@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   trainingListSchema,
@@ -9,6 +10,8 @@ import {
 } from '../../contract/apiTraining';
 import { LocalBlobStore } from '../blobs/LocalBlobStore';
 import { splitFor } from '../projects/splitAssignment';
+import { trainingEventStream } from '../training/trainingEvents';
+import { QueryCounter } from '../test/QueryCounter';
 import { seedProject } from '../test/fixtures/projectSeed';
 import { as, seedAnnotation, seedImage } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
@@ -473,6 +476,27 @@ describe('events', () => {
     const last = await events.next();
     expect(JSON.parse(last!.data)).toMatchObject({ status: 'completed', progress: 1 });
     expect(await events.next()).toBeNull();
+  });
+
+  it('keeps a quiet stream alive with comments and stops reading the row when the client goes away', async () => {
+    const { projectId, trainingId } = await queuedTraining();
+    const counter = new QueryCounter();
+    const db = t.database.db.withPlugin(counter);
+    const app = new Hono().get('/', (c) =>
+      trainingEventStream(c, db, projectId, trainingId, { pollMs: 10, heartbeatMs: 30 }),
+    );
+    const res = await app.request('/');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes(': keep-alive')) text += decoder.decode((await reader.read()).value, { stream: true });
+    expect(text.match(/^event: training$/gm)).toHaveLength(1);
+    await reader.cancel();
+    // The loop notices within one poll; from then on no statement reads the row.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = counter.statements.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(counter.statements.length).toBe(after);
   });
 
   it('refuses workers and unknown trainings before streaming', async () => {
