@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { studioProject, type StudioProject } from './studioProject';
+
+/*
+ * The training page against the real server and its embedded trainer: a small classification
+ * project the test draws itself (three colours, a shape in each), a training started through the
+ * API, then the page: steps, the per-epoch chart filling in over the event stream, the evaluation,
+ * and a test image opened in the studio with the training's predictions.
+ */
+
+const CLASSES = [
+  { name: 'red', color: '#e53935', rgb: [210, 40, 40] },
+  { name: 'green', color: '#43a047', rgb: [40, 180, 60] },
+  { name: 'blue', color: '#1e88e5', rgb: [40, 80, 210] },
+] as const;
+const PER_CLASS = 8;
+
+/** A 96 px image of one colour with a lighter square placed by `i`, so no two images are alike. */
+async function drawn(rgb: readonly [number, number, number], i: number): Promise<Buffer> {
+  const square = await sharp({
+    create: { width: 24, height: 24, channels: 3, background: { r: 250, g: 250, b: 250 } },
+  })
+    .png()
+    .toBuffer();
+  const shade = (v: number) => Math.max(0, Math.min(255, v + ((i * 7) % 21) - 10));
+  return sharp({
+    create: {
+      width: 96,
+      height: 96,
+      channels: 3,
+      background: { r: shade(rgb[0]), g: shade(rgb[1]), b: shade(rgb[2]) },
+    },
+  })
+    .composite([{ input: square, left: 8 + ((i * 13) % 60), top: 8 + ((i * 29) % 60) }])
+    .png()
+    .toBuffer();
+}
+
+async function labeledProject(page: Page): Promise<StudioProject> {
+  const images: { name: string; png: Buffer }[] = [];
+  for (const c of CLASSES)
+    for (let i = 0; i < PER_CLASS; i++) images.push({ name: `${c.name}-${i}.png`, png: await drawn(c.rgb, i) });
+  const project = await studioProject(page, {
+    subtype: 'IMAGE_CLASSIFICATION',
+    labels: CLASSES.map(({ name, color }) => ({ name, color })),
+    images,
+  });
+  const headers = await project.owner.auth();
+  for (const [name, imageId] of project.ids) {
+    const labelId = project.labelIds[CLASSES.findIndex((c) => name.startsWith(`${c.name}-`))]!;
+    const response = await page.request.put(`/api/projects/${project.projectId}/images/${imageId}/annotations`, {
+      headers,
+      data: { annotations: [{ labelId, kind: 'class' }] },
+    });
+    expect(response.ok()).toBe(true);
+  }
+  return project;
+}
+
+/** Starts a training through the API, waiting for the embedded trainer to come online first. */
+async function startTraining(page: Page, project: StudioProject): Promise<string> {
+  let trainingId = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.post(`/api/projects/${project.projectId}/trainings`, {
+          headers: await project.owner.auth(),
+          data: {
+            split: { mode: 'custom', train: 60, validation: 20, test: 20, seed: 7 },
+            labelIds: project.labelIds,
+            pretrained: { kind: 'backbone', backbone: 'mobilenet-v2' },
+            network: 'classifier-compact',
+            hyperparameters: {
+              iterations: 8,
+              batchSize: 8,
+              learningRate: 0.01,
+              inputSize: 128,
+              augmentation: { enabled: false, flip: false, shift: false, brightness: false },
+            },
+            modelTag: 'e2e',
+            trainerId: 'auto',
+          },
+        });
+        if (response.status() === 202) trainingId = ((await response.json()) as { trainingId: string }).trainingId;
+        return response.status();
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(202);
+  return trainingId;
+}
+
+test('a training is followed live on its page, then evaluated, and a test image opens in the studio', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const project = await labeledProject(page);
+  const trainingId = await startTraining(page, project);
+
+  await page.goto(`/en/console/projects/${project.projectId}/trainings/${trainingId}`);
+  const detail = page.getByTestId('training-detail');
+  await expect(detail).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('training-number')).toHaveText(/^Training #\d+$/);
+  await expect(page.getByTestId('training-step')).toHaveCount(6);
+  const firstStatus = await detail.getAttribute('data-status');
+
+  // The page is never reloaded: whatever it shows after the first answer came over the event stream.
+  const epochsSeen = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        const epochs = await page
+          .getByTestId('training-charts')
+          .getAttribute('data-epochs')
+          .catch(() => null);
+        if (epochs) epochsSeen.add(epochs);
+        return detail.getAttribute('data-status');
+      },
+      { timeout: 240_000, intervals: [250] },
+    )
+    .toBe('completed');
+  const epochs = Number(await page.getByTestId('training-charts').getAttribute('data-epochs'));
+  expect(epochs).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('training-epoch')).toHaveText(new RegExp(`^${epochs} / \\d+$`));
+  if (firstStatus !== 'completed') expect(epochsSeen.size, 'the chart grew while the page watched').toBeGreaterThan(1);
+  await expect(page.getByTestId('training-step').last()).toHaveAttribute('data-state', 'done');
+  await expect(page.locator('[data-testid="chart-loss"] canvas').first()).toBeVisible();
+
+  await expect(page.getByTestId('evaluation-classification')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('evaluation-accuracy')).toHaveText(/^\d+\.\d%$/);
+  await expect(page.getByTestId('per-class-row')).toHaveCount(3);
+  const cells = page.getByTestId('confusion-cell');
+  await expect(cells).toHaveCount(9);
+
+  // Open a mistake when the model made one; on data this easy it may make none, and then an image of
+  // a confusion cell opens the same way.
+  const mistakes = page.getByTestId('mistake');
+  let open;
+  if ((await mistakes.count()) > 0) {
+    open = mistakes.first().getByTestId('evaluation-image-open');
+  } else {
+    await expect(page.getByTestId('mistakes-none')).toBeVisible();
+    await page.locator('[data-testid="confusion-cell"]:not([disabled])').first().click();
+    open = page.getByTestId('confusion-gallery').getByTestId('evaluation-image-open').first();
+  }
+  const imageId = await open.locator('xpath=..').getAttribute('data-image');
+  expect(imageId).toBeTruthy();
+  await open.click();
+  await expect(page).toHaveURL(
+    new RegExp(`/console/projects/${project.projectId}/images/${imageId}\\?training=${trainingId}$`),
+  );
+  await page.waitForFunction(() => window.__studio?.engine != null, null, { timeout: 60_000 });
+});
