@@ -50,7 +50,7 @@ export async function stopTraining(
 type PredictionMap = Record<string, Prediction[]>;
 /** Parsed predictions blobs by key: content-addressed, so an entry never goes stale. */
 const predictionCache = new Map<string, PredictionMap>();
-const PREDICTION_CACHE_SIZE = 4;
+const PREDICTION_CACHE_SIZE = 2;
 
 /**
  * The test split's predictions of a training ({ imageId: Prediction[] }), kept parsed for the
