@@ -74,7 +74,7 @@ async function main() {
       : () => undefined;
 
   // The learning schedule of project settings: every minute, due projects get their training queued.
-  const stopSchedule = startLearningSchedule({ db: database.db, now, onQueued: () => runner?.wake() });
+  const stopSchedule = startLearningSchedule({ db: database.db, now, onQueued: () => trainer?.wake() });
 
   const app = createApp({
     env: config,
