@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { TASKS, type Task } from '../../contract/apiTraining';
 import { readModelZip } from '../../ml/modelZip';
 import { initTf } from '../../ml/runtime';
+import type { RgbImage } from '../../ml/types';
 import { readBlobBytes, readTrainingImage, UnreadableImageError } from './readTrainingImage';
 import { machineLabelsOf, writeMachineLabels } from './machineLabels';
 import type { TrainerTask, TrainerTaskContext, TrainerTaskOptions } from './trainerTasks';
@@ -121,37 +122,27 @@ export async function runAutoLabel(
       if (!last) break;
       cursor = { created_at: last.created_at, id: last.id };
 
-      const proposals: { imageId: string; labels: ReturnType<typeof machineLabelsOf> }[] = [];
+      const readable: { image: CandidateRow; pixels: RgbImage }[] = [];
       for (const image of page) {
         if (options.signal.aborted) return summary;
-        let pixels;
         try {
-          pixels = await readTrainingImage(
-            context.blobs,
-            context.tmpRoot,
-            { blobKey: image.blob_key, pyramid: image.pyramid },
-            inputSize,
-          );
+          const source = { blobKey: image.blob_key, pyramid: image.pyramid };
+          readable.push({ image, pixels: await readTrainingImage(context.blobs, context.tmpRoot, source, inputSize) });
         } catch (error) {
           // An image that does not decode is left unlabeled; the others go on.
-          if (error instanceof UnreadableImageError) continue;
-          throw error;
+          if (!(error instanceof UnreadableImageError)) throw error;
         }
-        const predictions = await loaded.predict(pixels, {
-          scoreThreshold: task.payload.threshold,
-          nmsIou: detection?.nmsIou,
-          maxDetections: detection?.maxDetections,
-        });
-        const labels = machineLabelsOf(
-          predictions,
-          taskOf,
-          labelIds,
-          task.payload.threshold,
-          Number(image.width),
-          Number(image.height),
-        );
-        if (labels.length > 0) proposals.push({ imageId: image.id, labels });
       }
+      const predictions = await loaded.predictMany(
+        readable.map((r) => r.pixels),
+        { scoreThreshold: task.payload.threshold, nmsIou: detection?.nmsIou, maxDetections: detection?.maxDetections },
+      );
+      const proposals = readable.flatMap(({ image }, i) => {
+        const width = Number(image.width);
+        const height = Number(image.height);
+        const labels = machineLabelsOf(predictions[i] ?? [], taskOf, labelIds, task.payload.threshold, width, height);
+        return labels.length > 0 ? [{ imageId: image.id, labels }] : [];
+      });
       if (options.signal.aborted) return summary;
 
       await db.transaction().execute(async (trx) => {
