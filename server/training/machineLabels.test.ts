@@ -88,7 +88,7 @@ describe('machine labels in the API', () => {
 
   it('shows machine labels with their score, counts and filters them, and a person accepting one makes it theirs', async () => {
     const auto = await seedImage(t, projectId, { fileName: 'auto.jpg' });
-    const plain = await seedImage(t, projectId, { fileName: 'plain.jpg' });
+    await seedImage(t, projectId, { fileName: 'plain.jpg' });
     expect(await write(auto)).toBe(true);
 
     const set = await annotationsOf(auto);
