@@ -113,6 +113,8 @@ describe('trainModel (classification)', () => {
   }, 300_000);
 
   it('reuses cached features: a second training computes none', async () => {
+    // Fills the cache when this test runs alone.
+    (await trainModel(options({ hyperparameters: hyperparameters({ iterations: 1 }) }))).model.dispose();
     const putsBefore = cache.puts;
     let total = 0;
     const result = await trainModel(
@@ -127,7 +129,18 @@ describe('trainModel (classification)', () => {
     expect(cache.puts - putsBefore).toBe(0);
     expect(result.history.map((h) => h.epoch)).toEqual([1, 2]);
     result.model.dispose();
-  });
+  }, 120_000);
+
+  it('trains from features read back from the cache when they exceed the memory budget', async () => {
+    const hitsBefore = cache.hits;
+    const result = await trainModel(
+      options({ hyperparameters: hyperparameters({ iterations: 2 }), featureMemoryBytes: 1 }),
+    );
+    expect(result.history).toHaveLength(2);
+    // 180 cached samples read once for the features, then again by every batch and evaluation.
+    expect(cache.hits - hitsBefore).toBeGreaterThan(180 * 2);
+    result.model.dispose();
+  }, 60_000);
 
   it('stops within one batch of the request', async () => {
     let batches = 0;
@@ -190,6 +203,8 @@ describe('trainModel (classification)', () => {
   }, 120_000);
 
   it('starts from a previous model’s head', async () => {
+    // The model of the first test (run the file whole).
+    expect(firstZip, 'the first test’s model').toBeDefined();
     const previous = await readModelZip(firstZip);
     const head = previous.headWeights();
     previous.dispose();

@@ -88,6 +88,7 @@ export async function trainModel(options: TrainModelOptions): Promise<TrainModel
       plugin,
       cache: options.cache,
       augmentation: hp.augmentation,
+      memoryBudgetBytes: options.featureMemoryBytes,
       shouldStop: () => options.shouldStop(),
       onDone: (done: number) => options.onProgress?.({ phase: 'features', done, total, epoch: 0, loss: null }),
     };

@@ -121,6 +121,11 @@ export interface TrainModelOptions {
   validation: TrainingExample[];
   seed: number;
   cache?: FeatureCache;
+  /**
+   * Features kept in memory up to this many bytes (default 512 MB); past it, with a cache, every
+   * batch reads its features back from the cache (large detection feature maps).
+   */
+  featureMemoryBytes?: number;
   /** Resume after this checkpoint's epoch. */
   resume?: Checkpoint;
   /** Checked between batches: true stops the training within one batch. */
