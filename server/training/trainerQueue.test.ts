@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../env';
 import { JobQueue, LEASE_EXPIRED_ERROR } from '../jobs/jobQueue';
 import { JobRunner } from '../jobs/jobRunner';
 import { createTestApp, type TestApp } from '../test/testApp';
@@ -276,5 +277,17 @@ describe('trainer on the job queue', () => {
     expect((await trainingRow(t, queuedForAlive)).status).toBe('queued');
     expect(await t.database.db.selectFrom('trainers').select('id').where('id', '=', 'stale').execute()).toEqual([]);
     await alive.unregister();
+  });
+});
+
+describe('embedded trainer settings', () => {
+  it('is on by default, off with TRAINER_ENABLED=0 or false, and refuses anything else', () => {
+    expect(parseEnv({}).TRAINER_ENABLED).toBe(true);
+    expect(parseEnv({ TRAINER_ENABLED: '0' }).TRAINER_ENABLED).toBe(false);
+    expect(parseEnv({ TRAINER_ENABLED: 'false' }).TRAINER_ENABLED).toBe(false);
+    expect(parseEnv({ TRAINER_ENABLED: '1' }).TRAINER_ENABLED).toBe(true);
+    expect(() => parseEnv({ TRAINER_ENABLED: 'yes' })).toThrow(/TRAINER_ENABLED/);
+    expect(parseEnv({ TRAINER_NAME: '' }).TRAINER_NAME).toBeUndefined();
+    expect(parseEnv({ TRAINER_NAME: 'gpu-box' }).TRAINER_NAME).toBe('gpu-box');
   });
 });
