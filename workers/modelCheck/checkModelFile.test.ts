@@ -56,10 +56,13 @@ describe('checkModelFile', () => {
   });
 
   it('names the labels the project lacks', async () => {
-    expect(await checkModelFile(good, { task: 'classification', labelNames: ['cat', 'Dog'] })).toEqual({
+    expect(await checkModelFile(good, { task: 'classification', labelNames: ['cat', 'bird'] })).toEqual({
       ok: false,
       code: 'model_labels_unknown',
       detail: 'dog',
+    });
+    expect(await checkModelFile(good, { task: 'classification', labelNames: ['Cat', ' dog'] })).toMatchObject({
+      ok: true,
     });
   });
 

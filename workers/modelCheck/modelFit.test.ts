@@ -25,8 +25,9 @@ describe('modelFit', () => {
     });
   });
 
-  it('compares label names exactly, as the server matches them', () => {
-    expect(modelFit(manifest, { task: 'detection', labelNames: ['scratch', 'Dent'] })).toEqual({
+  it('compares label names as the server does: trimmed and case-blind', () => {
+    expect(modelFit(manifest, { task: 'detection', labelNames: [' Scratch', 'DENT '] })).toMatchObject({ ok: true });
+    expect(modelFit(manifest, { task: 'detection', labelNames: ['scratch', 'dents'] })).toEqual({
       ok: false,
       code: 'model_labels_unknown',
       detail: 'dent',

@@ -16,12 +16,16 @@ export type ModelCheckResult =
 /**
  * The project's side of an upload, after ml/modelZip's checks: the task must be the project's
  * (a project type that trains nothing yet fits no model) and every label the manifest names must
- * exist in it, by exact name as the server matches them. Answers the summary the dialog shows.
+ * exist in it, compared as the server compares label names (trimmed, case-blind). Answers the
+ * summary the dialog shows.
  */
+/** A label name as names are compared: trimmed, case-blind. */
+const labelKey = (name: string) => name.trim().toLowerCase();
+
 export function modelFit(manifest: ModelManifest, target: ModelTarget): ModelCheckResult {
   if (manifest.task !== target.task) return { ok: false, code: 'model_task_mismatch', detail: null };
-  const known = new Set(target.labelNames);
-  const unknown = manifest.labels.map((label) => label.name).filter((name) => !known.has(name));
+  const known = new Set(target.labelNames.map(labelKey));
+  const unknown = manifest.labels.map((label) => label.name).filter((name) => !known.has(labelKey(name)));
   if (unknown.length > 0) return { ok: false, code: 'model_labels_unknown', detail: unknown.join(', ') };
   return {
     ok: true,

@@ -18,11 +18,14 @@ import { trainingKeys } from '../training/trainingApi';
 import { ModelUploadError, uploadModel } from './modelsApi';
 import { failureText, type UploadFailure } from './modelUploadText';
 
+/** What the worker found in a zip that fits (null where the check could not run). */
+type CheckedModel = Extract<ModelCheckResult, { ok: true }>;
+
 type Phase =
   | { name: 'idle' }
   | { name: 'checking'; file: File }
-  | { name: 'ready'; file: File; summary: Extract<ModelCheckResult, { ok: true }> }
-  | { name: 'uploading'; file: File; summary: Extract<ModelCheckResult, { ok: true }>; loaded: number }
+  | { name: 'ready'; file: File; summary: CheckedModel | null }
+  | { name: 'uploading'; file: File; summary: CheckedModel | null; loaded: number }
   | { name: 'failed'; failure: UploadFailure };
 
 /** Runs the worker's check on one file and always stops the worker. */
@@ -68,13 +71,19 @@ export function ModelUploadDialog({ project, target, open, onClose, check = chec
     if (!file) return;
     const run = ++runRef.current;
     setPhase({ name: 'checking', file });
-    let result: ModelCheckResult;
+    let result: ModelCheckResult | null;
     try {
       result = await check(file, target);
     } catch {
-      result = { ok: false, code: 'model_not_zip', detail: null };
+      // The check itself could not run here (no worker, no TensorFlow.js backend): the server
+      // checks every upload anyway, so the file may still be sent, without a summary.
+      result = null;
     }
     if (run !== runRef.current) return;
+    if (!result) {
+      setPhase({ name: 'ready', file, summary: null });
+      return;
+    }
     if (!result.ok) {
       setPhase({ name: 'failed', failure: { modelError: result.code, code: 'model_invalid', detail: result.detail } });
       return;
@@ -152,7 +161,7 @@ export function ModelUploadDialog({ project, target, open, onClose, check = chec
             {t('upload.checking')}
           </Text>
         )}
-        {phase.name === 'ready' && (
+        {phase.name === 'ready' && phase.summary && (
           <Text fontSize="sm" data-testid="model-upload-summary">
             {t('upload.checked', {
               task: t(`tasks.${phase.summary.task}`),

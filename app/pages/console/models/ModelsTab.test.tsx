@@ -22,6 +22,8 @@ vi.mock('../../../../workers/clients', () => ({
     remote: {
       check: async (_file: Blob, target: { labelNames: readonly string[]; task: string | null }) => {
         worker.asked.push(target);
+        // No answer set: the worker failed to run the check.
+        if (!worker.answer) throw new Error('no backend');
         return worker.answer;
       },
     },
@@ -224,6 +226,30 @@ describe('models tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Upload is complete.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('model-upload')).toBeNull());
+  });
+});
+
+describe('model upload when the browser check cannot run', () => {
+  it('still sends the zip, without a summary, and shows the server refusal', async () => {
+    worker.answer = null;
+    stub();
+    const sent = stubXhr({
+      status: 400,
+      body: { error: { code: 'model_invalid', message: 'x', modelError: 'model_output_mismatch' } },
+    });
+    renderWithProviders(page, { path: '/console/projects/p1/models', locale: 'en' });
+    const dialog = await openUpload();
+    const send = await screen.findByRole('button', { name: 'Upload' });
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
+    expect(within(dialog).queryByTestId('model-upload-summary')).toBeNull();
+    fireEvent.click(send);
+    expect((await within(dialog).findByTestId('model-upload-code')).textContent).toBe(
+      'Error code: model_output_mismatch',
+    );
+    expect(within(dialog).getByTestId('model-upload-error').textContent).toContain(
+      "The network's output does not fit the manifest's task and labels.",
+    );
+    expect(sent).toHaveLength(1);
   });
 });
 
