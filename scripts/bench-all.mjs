@@ -21,6 +21,7 @@ const NEEDS = {
   gallery: ['chromium', 'client build'],
   zip: ['chromium', 'unzip'],
   studio: ['chromium'],
+  train: ['chromium'],
 };
 /** Each benchmark's short mode for `--quick` (explicit environment settings still win). */
 const QUICK = {
@@ -32,6 +33,7 @@ const QUICK = {
   studio: {
     env: { ASSIST_RUNS: '10', STUDIO_BENCH_SAVES: '5', DRAG_RUNS: '1', DRAG_MOVES: '30', NEXT_IMAGE_RUNS: '2' },
   },
+  train: { env: { TRAIN_IMAGES: '40', TRAIN_EPOCHS: '2', TRAIN_CPU_SAMPLE: '8', ASSIST_RUNS: '3' } },
 };
 /** What the client build (dist/) is made from: a build older than any of these is rebuilt. */
 const CLIENT_SOURCES = [
