@@ -237,7 +237,7 @@ function AutoLabelProgress({
       {job?.state === 'done' ? (
         <>
           <Text data-testid="auto-label-done">
-            {t('autoLabel.done', { labeled: job.labeledImages, images: job.images, annotations: job.annotations })}
+            {t('autoLabel.done', { labeled: job.labeledImages, images: job.images, count: job.annotations })}
           </Text>
           {job.annotations > 0 && (
             <Button alignSelf="start" colorPalette="brand" onClick={onShow} data-testid="auto-label-show">
@@ -247,7 +247,10 @@ function AutoLabelProgress({
         </>
       ) : job?.state === 'failed' ? (
         <Text color="fg.error" role="alert" data-testid="auto-label-failed">
-          {t('autoLabel.failed', { reason: job.error ?? t('errors:internal') })}
+          {t('autoLabel.failed', {
+            // The job's error is a code when it has one; anything else is the server's detail, not for users.
+            reason: t(`errors:${job.error ?? 'internal'}`, { defaultValue: t('errors:internal') }),
+          })}
         </Text>
       ) : (
         <>
