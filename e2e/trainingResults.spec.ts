@@ -62,7 +62,7 @@ async function labeledProject(page: Page): Promise<StudioProject> {
 }
 
 /** Starts a training through the API, waiting for the embedded trainer to come online first. */
-async function startTraining(page: Page, project: StudioProject): Promise<string> {
+async function startTraining(page: Page, project: StudioProject, iterations = 8): Promise<string> {
   let trainingId = '';
   await expect
     .poll(
@@ -75,7 +75,7 @@ async function startTraining(page: Page, project: StudioProject): Promise<string
             pretrained: { kind: 'backbone', backbone: 'mobilenet-v2' },
             network: 'classifier-compact',
             hyperparameters: {
-              iterations: 8,
+              iterations,
               batchSize: 8,
               learningRate: 0.01,
               inputSize: 128,
@@ -174,4 +174,21 @@ test('a training is followed live on its page, then evaluated, a test image open
   await expect(page.getByTestId('image-card')).toHaveCount(Number(labeled));
   await expect(page.getByTestId('image-machine-labels')).toHaveText(Array(Number(labeled)).fill('1 machine label'));
   for (const name of await page.getByTestId('image-name').allTextContents()) expect(name).toMatch(/^new-\d\.png$/);
+});
+
+test('Stop asks first, then the training ends as stopped, live on its page', async ({ page }) => {
+  test.setTimeout(300_000);
+  const project = await labeledProject(page);
+  // Many epochs, so that it is still queued or learning when Stop is confirmed.
+  const trainingId = await startTraining(page, project, 100);
+  await page.goto(`/en/console/projects/${project.projectId}/trainings/${trainingId}`);
+  const stop = page.getByTestId('training-stop');
+  await stop.click();
+  await expect(page.getByTestId('training-stop-body')).toHaveText(/^Stop training #\d+\? /);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByTestId('training-stopped')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('training-status')).toHaveText('Stopped');
+  await expect(page.locator('[data-testid="training-step"][data-state="stopped"]')).toHaveCount(1);
+  await expect(stop).toHaveCount(0);
+  await expect(page.getByTestId('evaluation')).toHaveCount(0);
 });
