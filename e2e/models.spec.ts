@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import * as tf from '@tensorflow/tfjs';
 import type { ModelManifest } from '../contract/apiModels';
 import { writeModelZip } from '../ml/modelZip';
@@ -12,6 +13,16 @@ import { newAccount } from './studioProject';
  * label the project lacks is refused there with its code, a good one goes up with progress —
  * then downloaded under the server's name, retagged, made the assist model and deleted.
  */
+
+/** Serious or critical axe findings on the page as it is now. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function modelZip(labels: string[], tag: string): Promise<Buffer> {
   await initTf(['cpu']);
@@ -81,6 +92,7 @@ test('a model zip is checked in the browser, uploaded, downloaded, retagged, mad
     { timeout: 60_000 },
   );
   await expect(dialog.locator('[name="modelTag"]')).toHaveValue('from-zip');
+  expect.soft(await axeFindings(page), 'the upload dialog').toEqual([]);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByTestId('toast-success')).toContainText('Upload is complete.');
   const row = page.getByTestId('model-row');
@@ -88,6 +100,7 @@ test('a model zip is checked in the browser, uploaded, downloaded, retagged, mad
   await expect(row.getByTestId('model-tag')).toHaveText('from-zip');
   await expect(row.getByTestId('model-metrics')).toHaveText('Accuracy 93.0%');
   await expect(row.getByTestId('model-source')).toHaveText('Uploaded');
+  expect.soft(await axeFindings(page), 'the model list').toEqual([]);
 
   const download = page.waitForEvent('download');
   await row.getByTestId('model-download').click();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { putAnnotations, studioProject, type StudioProject } from './studioProject';
@@ -32,6 +33,16 @@ async function drawn(i: number) {
     .png()
     .toBuffer();
   return { png, box: { x: left, y: top, width, height }, label: bar ? 1 : 0 };
+}
+
+/** Serious or critical axe findings on the page as it is now. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function detectionProject(page: Page): Promise<StudioProject> {
@@ -99,6 +110,7 @@ test('the wizard refuses bad values step by step, then starts a training and ope
   await atStep('datasets');
   await page.getByTestId('labels-all').click();
   await expect(page.getByTestId('dataset-total')).toContainText(`Selected: ${COUNT} images`);
+  expect.soft(await axeFindings(page), 'the wizard (datasets step)').toEqual([]);
   await expect(page.getByTestId('dataset-label-counts').first()).toHaveText('6 images · 6 annotations');
   await next();
 
@@ -136,10 +148,13 @@ test('the wizard refuses bad values step by step, then starts a training and ope
   await expect(page.getByTestId('wizard-restored')).toBeVisible();
   await expect(page.getByTestId('trainer-auto').locator('input')).toBeChecked();
   await expect(page.getByTestId('trainer-estimate').first()).toHaveText(/^Estimated duration: /);
+  expect.soft(await axeFindings(page), 'the wizard (server step)').toEqual([]);
   await next();
 
   await atStep('overview');
   const overview = page.getByTestId('wizard-overview');
+  await expect(overview).toContainText('wizard-e2e');
+  expect.soft(await axeFindings(page), 'the wizard (overview)').toEqual([]);
   await expect(overview).toContainText('Custom: 60 / 20 / 20');
   await expect(overview).toContainText(`${COUNT} images in 2 classes`);
   await expect(overview).toContainText('2 iterations · batch 16 · learning rate 0.001 · 128 px');
@@ -164,6 +179,7 @@ test('the wizard refuses bad values step by step, then starts a training and ope
   await page.goto(`/en/console/projects/${project.projectId}/training`);
   await expect(page.getByTestId('training-row')).toHaveCount(1);
   await expect(page.getByTestId('training-row').first()).toContainText('wizard-e2e');
+  expect.soft(await axeFindings(page), 'the training history').toEqual([]);
 
   // On a phone the history table and the wizard scroll inside their own boxes: the page stays 390 px wide.
   await page.setViewportSize({ width: 390, height: 844 });
