@@ -32,6 +32,9 @@ export interface TrainTimes {
   setupS: number;
   epochS: number;
   wholeS: number;
+  /** Process CPU time of the whole run (and per image up to the first batch, setup included). */
+  cpuS: number;
+  featureCpuMsPerImage: number;
   valAccuracy: number | null;
   model: tf.LayersModel;
 }
@@ -49,6 +52,10 @@ export async function timeTraining(c: TrainCase, seed = 1): Promise<TrainTimes> 
   }));
   const validationCount = Math.max(2, Math.round(count / 10));
   const started = performance.now();
+  // CPU time of this process: TF.js runs on one thread here, so on a shared machine it is what the
+  // run would take alone, while the wall clock also counts the other processes' turns.
+  const cpuStarted = process.cpuUsage();
+  let cpuAtLearning: NodeJS.CpuUsage | null = null;
   let learningStarted = 0;
   // The first features progress: backbone loaded and cut, first group done (the rate is timed after it).
   let firstFeatures: { at: number; done: number } | null = null;
@@ -71,11 +78,18 @@ export async function timeTraining(c: TrainCase, seed = 1): Promise<TrainTimes> 
     onProgress: (p) => {
       if (p.phase === 'features' && !firstFeatures && p.done > 0)
         firstFeatures = { at: performance.now(), done: p.done };
-      if (p.phase === 'learning' && !learningStarted) learningStarted = performance.now();
+      if (p.phase === 'learning' && !learningStarted) {
+        learningStarted = performance.now();
+        cpuAtLearning = process.cpuUsage(cpuStarted);
+      }
     },
     onEpoch: (m) => void epochSeconds.push(m.seconds),
   });
   const wholeS = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStarted);
+  const cpuS = (cpu.user + cpu.system) / 1e6;
+  const featuresCpu = cpuAtLearning as NodeJS.CpuUsage | null;
+  const featureCpuMsPerImage = featuresCpu ? (featuresCpu.user + featuresCpu.system) / 1000 / count : NaN;
   const first = firstFeatures as { at: number; done: number } | null;
   const featureMsPerImage =
     first && count > first.done
@@ -84,7 +98,7 @@ export async function timeTraining(c: TrainCase, seed = 1): Promise<TrainTimes> 
   const setupS = (learningStarted - started - featureMsPerImage * count) / 1000;
   const epochS = epochSeconds.reduce((a, b) => a + b, 0) / epochSeconds.length;
   const valAccuracy = result.history[result.history.length - 1]?.valAccuracy ?? null;
-  return { featureMsPerImage, setupS, epochS, wholeS, valAccuracy, model: result.model };
+  return { featureMsPerImage, featureCpuMsPerImage, setupS, epochS, wholeS, cpuS, valAccuracy, model: result.model };
 }
 
 /** The rows of one case (and the trained model, for the inference cases). */
@@ -112,10 +126,15 @@ export async function trainCaseRows(
       `${c.name}: features ${t.featureMsPerImage.toFixed(0)} ms/image, an epoch of ${fullTrain} images ≈ ${epochS.toFixed(1)} s, whole run ≈ ${projected.toFixed(0)} s (projected from ${c.sampleImages} images)`,
     );
   } else {
-    rows.push(row('epoch_s', t.epochS), row('train_time_s', t.wholeS));
+    rows.push(
+      row('epoch_s', t.epochS),
+      row('train_time_s', t.wholeS),
+      row('train_cpu_s', t.cpuS),
+      row('feature_cpu_ms_per_image', t.featureCpuMsPerImage),
+    );
     if (t.valAccuracy !== null) rows.push(row('val_accuracy', t.valAccuracy, 'higher'));
     log(
-      `${c.name}: setup ${t.setupS.toFixed(1)} s, features ${t.featureMsPerImage.toFixed(1)} ms/image, ${t.epochS.toFixed(1)} s/epoch, whole run ${t.wholeS.toFixed(1)} s, validation ${c.network.startsWith('detector') ? 'mAP@0.5' : 'accuracy'} ${t.valAccuracy?.toFixed(3) ?? '–'}`,
+      `${c.name}: setup ${t.setupS.toFixed(1)} s, features ${t.featureMsPerImage.toFixed(1)} ms/image, ${t.epochS.toFixed(1)} s/epoch, whole run ${t.wholeS.toFixed(1)} s (CPU ${t.cpuS.toFixed(1)} s), validation ${c.network.startsWith('detector') ? 'mAP@0.5' : 'accuracy'} ${t.valAccuracy?.toFixed(3) ?? '–'}`,
     );
   }
   return { rows, model: t.model };
