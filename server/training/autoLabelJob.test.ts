@@ -237,6 +237,6 @@ describe('auto labeling', () => {
     expect(await runner.runOnce()).toBe(true);
     const run = await runOf(jobId);
     expect(run.state).toBe('failed');
-    expect(run.error).toBe('The model no longer exists.');
+    expect(run.error).toBe('not_found');
   });
 });

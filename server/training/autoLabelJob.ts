@@ -4,6 +4,18 @@ import type { JobHandler } from '../jobs/jobRunner';
 import { autoLabelJobPayloadSchema } from './jobKinds';
 import { TrainerAbortedError } from './runInTrainerThread';
 import type { TrainerExecutor } from './trainerTasks';
+import { trainingErrorOf } from './trainingJob';
+
+/**
+ * What a failed run's `error` holds: an error code the console translates (`errors:<code>`). The
+ * detail goes to the trainer's log.
+ */
+export type AutoLabelError = 'not_found' | 'trainer_unavailable' | 'internal';
+
+/** A run whose trainer died or went away: the learning server did not take the request normally. */
+export function autoLabelErrorOf(jobError: string): AutoLabelError {
+  return trainingErrorOf(jobError) === 'trainer_lost' ? 'trainer_unavailable' : 'internal';
+}
 
 export interface AutoLabelJobDeps {
   db: Kysely<Database>;
@@ -15,7 +27,8 @@ export interface AutoLabelJobDeps {
 /**
  * The `model.autolabel` job on a trainer: runs the model over the project's unlabeled images in a
  * trainer thread (autoLabelRun.ts), which writes the machine labels and the figures of the run's
- * auto_label_runs row (same id as the job) as it goes. When the job fails for good, the row says so.
+ * auto_label_runs row (same id as the job) as it goes. When the job fails for good, the row says so
+ * with a code.
  */
 export function createAutoLabelJobHandler(deps: AutoLabelJobDeps): JobHandler {
   return {
@@ -46,7 +59,7 @@ export function createAutoLabelJobHandler(deps: AutoLabelJobDeps): JobHandler {
       const at = deps.now().toISOString();
       await deps.db
         .updateTable('auto_label_runs')
-        .set({ state: 'failed', error: error.slice(0, 500), updated_at: at })
+        .set({ state: 'failed', error: autoLabelErrorOf(error), updated_at: at })
         .where('job_id', '=', job.id)
         .where('state', 'not in', ['done', 'failed'])
         .execute();

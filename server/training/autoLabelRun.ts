@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { TASKS, type Task } from '../../contract/apiTraining';
-import { readModelZip } from '../../ml/modelZip';
+import { ModelZipError, readModelZip } from '../../ml/modelZip';
 import { initTf } from '../../ml/runtime';
 import type { RgbImage } from '../../ml/types';
 import { readBlobBytes, readTrainingImage, UnreadableImageError } from './readTrainingImage';
 import { machineLabelsOf, writeMachineLabels } from './machineLabels';
+import type { AutoLabelError } from './autoLabelJob';
 import type { TrainerTask, TrainerTaskContext, TrainerTaskOptions } from './trainerTasks';
 
 /** Images predicted between two writes of the run's figures (one transaction each). */
@@ -25,8 +26,11 @@ interface CandidateRow extends Cursor {
   height: number;
 }
 
-/** The run ends in failure, not retried: the model is gone or cannot be read. */
-async function failRun(context: TrainerTaskContext, jobId: string, error: string): Promise<AutoLabelSummary> {
+/**
+ * The run ends in failure, not retried: the model is gone or cannot be read. The error is a code
+ * the console translates (`errors:<code>`).
+ */
+async function failRun(context: TrainerTaskContext, jobId: string, error: AutoLabelError): Promise<AutoLabelSummary> {
   const at = context.now().toISOString();
   await context.db
     .updateTable('auto_label_runs')
@@ -57,12 +61,19 @@ export async function runAutoLabel(
     .where('id', '=', task.payload.modelId)
     .where('project_id', '=', task.projectId)
     .executeTakeFirst();
-  if (!model) return failRun(context, task.jobId, 'The model no longer exists.');
+  if (!model) return failRun(context, task.jobId, 'not_found');
   const bytes = await readBlobBytes(context.blobs, model.blob_key);
-  if (!bytes) return failRun(context, task.jobId, 'The model file is missing.');
+  if (!bytes) return failRun(context, task.jobId, 'not_found');
 
   await initTf();
-  const loaded = await readModelZip(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  let loaded;
+  try {
+    loaded = await readModelZip(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch (error) {
+    // A stored zip that does not load will not load on a retry either.
+    if (error instanceof ModelZipError) return failRun(context, task.jobId, 'internal');
+    throw error;
+  }
   try {
     const taskOf: Task = (TASKS as readonly string[]).includes(model.task)
       ? (model.task as Task)

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
-import { JobQueue, LEASE_EXPIRED_ERROR } from '../jobs/jobQueue';
+import { enqueueJob, JobQueue, LEASE_EXPIRED_ERROR } from '../jobs/jobQueue';
 import { JobRunner } from '../jobs/jobRunner';
 import { createTestApp, type TestApp } from '../test/testApp';
-import { TRAINING_RUN_JOB, trainingJobKind } from './jobKinds';
+import { AUTO_LABEL_JOB, TRAINING_RUN_JOB, trainingJobKind } from './jobKinds';
 import { THREAD_LOST_ERROR } from './runInTrainerThread';
 import { createScriptedTraining } from './scriptedTraining';
 import { startTrainer, type RunningTrainer } from './startTrainer';
@@ -277,6 +277,42 @@ describe('trainer on the job queue', () => {
     expect((await trainingRow(t, queuedForAlive)).status).toBe('queued');
     expect(await t.database.db.selectFrom('trainers').select('id').where('id', '=', 'stale').execute()).toEqual([]);
     await alive.unregister();
+  });
+});
+
+describe('auto-labeling runs a dead trainer left', () => {
+  it('are marked failed with a code the console translates', async () => {
+    const at = t.clock.now().toISOString();
+    const jobId = await enqueueJob(t.database.db, t.clock.now, {
+      kind: AUTO_LABEL_JOB,
+      projectId,
+      payload: { modelId: 'm', threshold: 0.5, limit: null },
+    });
+    await t.database.db
+      .insertInto('auto_label_runs')
+      .values({
+        job_id: jobId,
+        project_id: projectId,
+        model_id: 'm',
+        threshold: 0.5,
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await t.database.db.updateTable('auto_label_runs').set({ state: 'running' }).where('job_id', '=', jobId).execute();
+    await t.database.db
+      .updateTable('jobs')
+      .set({ state: 'failed', error: LEASE_EXPIRED_ERROR })
+      .where('id', '=', jobId)
+      .execute();
+    await sweepLostTrainerWork(t.database.db, t.clock.now());
+    const run = await t.database.db
+      .selectFrom('auto_label_runs')
+      .select(['state', 'error'])
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(run).toEqual({ state: 'failed', error: 'trainer_unavailable' });
   });
 });
 

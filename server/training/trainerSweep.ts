@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { FINAL_TRAINING_STATUSES, TRAINER_ONLINE_MS } from '../../contract/apiTraining';
 import type { Database } from '../db/schema';
 import { LEASE_EXPIRED_ERROR } from '../jobs/jobQueue';
+import { autoLabelErrorOf } from './autoLabelJob';
 import { AUTO_LABEL_JOB, TRAINING_RUN_JOB, trainingJobKind } from './jobKinds';
 import { failTraining, TRAINER_GONE_ERROR, trainingErrorOf } from './trainingJob';
 
@@ -72,7 +73,7 @@ export async function sweepLostTrainerWork(db: Kysely<Database>, now: Date): Pro
   for (const r of runs) {
     await db
       .updateTable('auto_label_runs')
-      .set({ state: 'failed', error: r.error ?? LEASE_EXPIRED_ERROR, updated_at: at })
+      .set({ state: 'failed', error: autoLabelErrorOf(r.error ?? LEASE_EXPIRED_ERROR), updated_at: at })
       .where('job_id', '=', r.job_id)
       .where('state', 'not in', ['done', 'failed'])
       .execute();
