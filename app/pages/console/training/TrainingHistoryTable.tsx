@@ -5,7 +5,7 @@ import type { Training, TrainingStatus } from '../../../../contract/apiTraining'
 import { trainingHref } from '../../../../contract/projectRoutes';
 import { Progress } from '../../../theme/parts/progress';
 import { Table } from '../../../theme/parts/table';
-import { formatDateTime, formatLearningRate, formatLoss, formatRatio, NONE } from './trainingFormat';
+import { formatDateTime, formatDuration, formatLearningRate, formatLoss, formatRatio, NONE } from './trainingFormat';
 
 export const STATUS_PALETTE: Record<TrainingStatus, string> = {
   queued: 'gray',
@@ -51,6 +51,9 @@ function ProgressCell({ training }: { training: Training }) {
       </Progress.Root>
       <Text fontSize="xs" color="fg.muted" data-testid="training-step">
         {percent}% · {t(`steps.${training.step}`)}
+        {training.status === 'running' && training.etaSeconds != null
+          ? ` · ${t('tab.eta', { duration: formatDuration(training.etaSeconds, t) })}`
+          : ''}
       </Text>
     </Stack>
   );
@@ -106,9 +109,16 @@ export function TrainingHistoryTable({ projectId, trainings }: { projectId: stri
                   <ProgressCell training={training} />
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={STATUS_PALETTE[training.status]} data-testid="training-status">
-                    {t(`statuses.${training.status}`)}
-                  </Badge>
+                  <Stack gap="1" align="start">
+                    <Badge colorPalette={STATUS_PALETTE[training.status]} data-testid="training-status">
+                      {t(`statuses.${training.status}`)}
+                    </Badge>
+                    {training.status === 'failed' && training.error && (
+                      <Text fontSize="xs" color="fg.error" maxW="48" data-testid="training-error">
+                        {t(`error.${training.error}`)}
+                      </Text>
+                    )}
+                  </Stack>
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatRatio(training.accuracy)}</Table.Cell>
                 <Table.Cell textAlign="end">{formatLoss(training.loss)}</Table.Cell>

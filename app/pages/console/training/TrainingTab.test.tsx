@@ -42,12 +42,14 @@ describe('training tab', () => {
         epochs: 30,
         accuracy: null,
         loss: 0.5,
+        etaSeconds: 125,
       }),
+      trainingFixture({ id: 't3', number: 3, status: 'failed', error: 'image_unreadable', progress: 0.1 }),
       trainingFixture({ deployments: [{ id: 'd1', target: 'edge-1', at: '2026-01-04T00:00:00Z' }] }),
     ]);
     const { location } = renderWithProviders(page, { path: '/console/projects/p1/training', locale: 'en' });
     const rows = await screen.findAllByTestId('training-row');
-    expect(rows.map((row) => row.dataset.status)).toEqual(['running', 'completed']);
+    expect(rows.map((row) => row.dataset.status)).toEqual(['running', 'failed', 'completed']);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
       'ID',
@@ -75,9 +77,10 @@ describe('training tab', () => {
     expect(running[0]).toBe('#2');
     expect(running.slice(1, 6)).toEqual(['Box', 'Custom', '—', 'Compact detector', '40']);
     expect(running[7]).toBe('—');
-    expect(running[8]).toBe('42% · Learning');
+    expect(running[8]).toBe('42% · Learning · 2 min 5 s left');
     expect(running.slice(9)).toEqual(['Running', '—', '0.5', '7 / 30', '16', '0.001', '—']);
-    const done = cells(rows[1]!);
+    expect(within(rows[1]!).getByTestId('training-error').textContent).toBe("The dataset's images could not be read.");
+    const done = cells(rows[2]!);
     expect(done.slice(9, 12)).toEqual(['Completed', '87.3%', '0.1235']);
     expect(done[15]).toContain('edge-1');
     fireEvent.click(within(rows[0]!).getAllByRole('cell')[4]!);
