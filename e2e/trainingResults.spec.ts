@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { studioProject, type StudioProject } from './studioProject';
@@ -138,6 +139,14 @@ test('a training is followed live on its page, then evaluated, a test image open
   await expect(page.getByTestId('per-class-row')).toHaveCount(3);
   const cells = page.getByTestId('confusion-cell');
   await expect(cells).toHaveCount(9);
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .include('[data-testid="training-detail"]')
+    .analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    'the training page has no serious accessibility faults',
+  ).toEqual([]);
 
   // Open a mistake when the model made one; on data this easy it may make none, and then an image of
   // a confusion cell opens the same way.

@@ -12,9 +12,22 @@ export interface ConfusionCell {
 const Cell = chakra('button');
 
 /**
+ * A cell's colours by its share of its row: four steps of the palette, text dark on the light
+ * steps and white on the dark one, so every step keeps a readable contrast.
+ */
+export function cellLook(count: number, share: number, diagonal: boolean): { bg: string; fg: string } {
+  if (count === 0) return { bg: 'bg.subtle', fg: 'fg.muted' };
+  const palette = diagonal ? 'green' : 'red';
+  if (share < 0.25) return { bg: `${palette}.100`, fg: `${palette}.900` };
+  if (share < 0.5) return { bg: `${palette}.200`, fg: `${palette}.900` };
+  if (share < 0.75) return { bg: `${palette}.300`, fg: `${palette}.950` };
+  return { bg: `${palette}.700`, fg: 'white' };
+}
+
+/**
  * Rows are the true labels, columns what the model said. Each cell's shade is its share of its
  * row (so a rare class reads as clearly as a common one); the diagonal (right answers) is green,
- * the rest red. A cell with images opens them.
+ * the rest red. A cell with images opens them; an empty one is disabled.
  */
 export function ConfusionMatrix({
   confusion,
@@ -63,6 +76,7 @@ export function ConfusionMatrix({
                   const diagonal = r === c;
                   const images = confusion.images[`${r},${c}`] ?? [];
                   const isSelected = selected?.row === r && selected.col === c;
+                  const look = cellLook(count, share, diagonal);
                   const trueName = labels.get(rowId)?.name ?? rowId;
                   const predictedName = labels.get(labelIds[c] ?? '')?.name ?? labelIds[c];
                   return (
@@ -75,9 +89,8 @@ export function ConfusionMatrix({
                         borderRadius="l1"
                         fontWeight={diagonal ? '700' : '500'}
                         fontVariantNumeric="tabular-nums"
-                        bg={count === 0 ? 'bg.subtle' : diagonal ? 'green.solid' : 'red.solid'}
-                        color={count === 0 ? 'fg.subtle' : diagonal ? 'green.contrast' : 'red.contrast'}
-                        opacity={count === 0 ? 1 : 0.35 + 0.65 * share}
+                        bg={look.bg}
+                        color={look.fg}
                         outline={isSelected ? '3px solid' : undefined}
                         outlineColor="brand.solid"
                         outlineOffset="1px"
