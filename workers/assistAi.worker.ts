@@ -7,6 +7,7 @@
 import { expose } from 'comlink';
 import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
+import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { readModelZip } from '../ml/modelZip';
 import { initTf, type TfBackend } from '../ml/runtime';
 import { AssistAiCore, type AssistAiAnswer, type AssistAiRequest } from './assistAi/assistAiCore';
@@ -16,8 +17,16 @@ let backend: Promise<TfBackend> | null = null;
 /** Starts TensorFlow.js once: webgl first where OffscreenCanvas exists, then wasm. */
 function start(preferred: readonly TfBackend[]): Promise<TfBackend> {
   backend ??= initTf([...preferred, 'cpu'], {
-    wasmPaths: { 'tfjs-backend-wasm.wasm': wasmPlain, 'tfjs-backend-wasm-simd.wasm': wasmSimd },
-  }).catch(() => {
+    // setWasmPaths wants all three binaries named; the threaded one loads only in a cross-origin
+    // isolated page, which the app is not.
+    wasmPaths: {
+      'tfjs-backend-wasm.wasm': wasmPlain,
+      'tfjs-backend-wasm-simd.wasm': wasmSimd,
+      'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded,
+    },
+  }).catch((error: unknown) => {
+    // The page shows the code; the cause is for whoever opens the console.
+    console.warn('assist AI: no TensorFlow.js backend started', error);
     backend = null;
     throw new Error('assist_backend_failed');
   });

@@ -72,9 +72,10 @@ export function StudioToolbar({
   const hint = useKeyHint();
   const tool = useEngineValue('tool', (e, last) => last?.tool ?? e.getTool());
   const selected = useEngineValue('selection', (e, last) => (last?.ids ?? e.getSelection()).length) ?? 0;
+  // 'history', not 'annotations': an edit's 'annotations' event comes before it is on the undo stack.
   const history = useEngineValue(
-    'annotations',
-    (e) => ({ undo: e.canUndo(), redo: e.canRedo() }),
+    'history',
+    (e, last) => ({ undo: last?.canUndo ?? e.canUndo(), redo: last?.canRedo ?? e.canRedo() }),
     (a, b) => a.undo === b.undo && a.redo === b.redo,
   ) ?? { undo: false, redo: false };
   /** The buttons of one toolbar group. */

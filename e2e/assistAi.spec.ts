@@ -1,0 +1,155 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { initTf } from '../ml/runtime';
+import { redSquareDetectorZip } from '../ml/testing/redSquareDetector';
+import { openStudio, serverAnnotations, studioProject } from './studioProject';
+
+/*
+ * Assist AI in the browser against the real server: a project whose assist model is a real model
+ * zip (built here with ml/ — a hand-set detector of red squares, so the right answer is known —
+ * uploaded through the API and chosen as the assist model) proposes boxes for the image in view
+ * in a worker (webgl or wasm: which one ran is asserted and reported); one proposal accepted is
+ * saved and back after a reload. A project without a model says to train one first. With
+ * ?training=<id> the studio draws that training's predictions with a legend.
+ */
+const wait = expect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 300_000 });
+test.use({ viewport: { width: 1000, height: 760 } });
+
+/** A white 256² PNG with red 32 px squares, each exactly one cell of the detector's 8 × 8 grid. */
+async function redSquaresPng(squares: { x: number; y: number }[]): Promise<Buffer> {
+  const size = 256;
+  const data = Buffer.alloc(size * size * 3, 255);
+  for (const s of squares)
+    for (let y = s.y; y < s.y + 32; y++) for (let x = s.x; x < s.x + 32; x++) data.set([255, 0, 0], (y * size + x) * 3);
+  return sharp(data, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+test('assist AI proposes the model’s boxes dashed with scores; one accepted is saved; without a model it says to train first', async ({
+  page,
+}, testInfo) => {
+  const project = await studioProject(page, {
+    labels: [{ name: 'red', color: '#e53935' }],
+    images: [
+      {
+        name: 'squares.png',
+        png: await redSquaresPng([
+          { x: 96, y: 32 },
+          { x: 160, y: 160 },
+        ]),
+      },
+    ],
+  });
+  const imageId = project.ids.get('squares.png')!;
+
+  // No model yet: the button opens the panel, which links to the Training tab.
+  await openStudio(page, project.projectId, imageId, '/en');
+  await page.getByTestId('tool-assistAi').click();
+  await wait(page.getByTestId('assist-panel')).toHaveAttribute('data-status', 'no-model');
+  await expect(page.getByTestId('assist-no-model')).toContainText('Train a model first');
+  await expect(page.getByTestId('assist-no-model').getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`/console/projects/${project.projectId}/training$`),
+  );
+
+  // A real model zip, uploaded as a user would and made the assist model.
+  await initTf(['wasm']);
+  const zip = await redSquareDetectorZip('red');
+  const headers = await project.owner.auth();
+  const uploaded = await page.request.post(`/api/projects/${project.projectId}/models?tag=red`, {
+    headers: { ...headers, 'Content-Type': 'application/zip' },
+    data: Buffer.from(zip),
+  });
+  expect(uploaded.status()).toBe(201);
+  const modelId = ((await uploaded.json()) as { id: string }).id;
+  const chosen = await page.request.put(`/api/projects/${project.projectId}/assist-model`, {
+    headers,
+    data: { modelId },
+  });
+  expect(chosen.ok()).toBe(true);
+
+  await page.reload();
+  await page.waitForFunction(() => window.__studio?.engine != null, null, { timeout: 60_000 });
+  await page.getByTestId('tool-assistAi').click();
+  const panel = page.getByTestId('assist-panel');
+  await wait(panel).toHaveAttribute('data-status', 'done');
+  const backend = await panel.getAttribute('data-backend');
+  testInfo.annotations.push({ type: 'assist backend', description: backend ?? '?' });
+  expect(['webgl', 'wasm']).toContain(backend);
+
+  // Two proposals, one per square, with their scores, drawn as chips over the canvas.
+  await expect(page.getByTestId('assist-proposal')).toHaveCount(2);
+  const chips = page.getByTestId('proposal-chip');
+  await expect(chips).toHaveCount(2);
+  await expect(chips.first()).toContainText(/red \d+%/);
+  // The engine has nothing new until one is accepted.
+  expect(await page.evaluate(() => window.__studio!.engine.getBoxes().length)).toBe(0);
+
+  // Accept the top-left square's proposal from its chip.
+  const first = await page.evaluate(() => {
+    const el = [...document.querySelectorAll<HTMLElement>('[data-testid="proposal-chip"]')].sort(
+      (a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top,
+    )[0]!;
+    return el.dataset.id!;
+  });
+  await page.locator(`[data-testid="proposal-chip"][data-id="${first}"]`).getByTestId('chip-accept').click();
+  await expect(page.getByTestId('assist-proposal')).toHaveCount(1);
+  await expect(page.getByTestId('annotation-row')).toHaveCount(1);
+  // Undo takes it back, redo brings it again: it went through the engine's history.
+  await page.getByTestId('studio-undo').click();
+  await expect(page.getByTestId('annotation-row')).toHaveCount(0);
+  await page.getByTestId('studio-redo').click();
+  await expect(page.getByTestId('annotation-row')).toHaveCount(1);
+
+  // Saved on the server as a box over the square (32 px, the model's grid: within its quantised weights).
+  await wait
+    .poll(async () => (await serverAnnotations(page, project, imageId)).map((a) => [a.kind, a.labelId]))
+    .toEqual([['box', project.labelIds[0]]]);
+  const [saved] = await serverAnnotations(page, project, imageId);
+  expect(Math.abs(saved!.x - 96)).toBeLessThanOrEqual(3);
+  expect(Math.abs(saved!.y - 32)).toBeLessThanOrEqual(3);
+  expect(Math.abs(saved!.width - 32)).toBeLessThanOrEqual(4);
+  expect(Math.abs(saved!.height - 32)).toBeLessThanOrEqual(4);
+
+  // Back after a reload.
+  await page.reload();
+  await page.waitForFunction(() => window.__studio?.engine != null, null, { timeout: 60_000 });
+  await wait(page.getByTestId('annotation-row')).toHaveCount(1);
+});
+
+test('?training=<id> draws the training’s predictions for the image with a legend', async ({ page }) => {
+  const project = await studioProject(page, {
+    labels: [{ name: 'red', color: '#e53935' }],
+    images: [{ name: 'one.png', png: await redSquaresPng([{ x: 96, y: 32 }]) }],
+  });
+  const imageId = project.ids.get('one.png')!;
+  // The training and its stored predictions as the API answers them (the training itself is
+  // exercised by the server's real-training tests; here the studio's drawing of them is).
+  await page.route(`**/api/projects/${project.projectId}/trainings/t-e2e`, (route) =>
+    route.fulfill({ json: trainingFixture(project.projectId) }),
+  );
+  await page.route(`**/api/projects/${project.projectId}/trainings/t-e2e/predictions/${imageId}`, (route) =>
+    route.fulfill({
+      json: {
+        imageId,
+        modelId: null,
+        predictions: [{ labelId: project.labelIds[0], score: 0.87, box: [96, 32, 32, 32] }],
+      },
+    }),
+  );
+  await page.goto(`/en/console/projects/${project.projectId}/images/${imageId}?training=t-e2e`);
+  await page.waitForFunction(() => window.__studio?.engine != null, null, { timeout: 60_000 });
+  const legend = page.getByTestId('predictions-legend');
+  await wait(legend).toHaveAttribute('data-status', 'ready');
+  await expect(legend).toContainText('Model predictions of training #7 (1 box)');
+  await expect(page.getByTestId('prediction-chips').getByTestId('proposal-chip')).toContainText('red 87%');
+  // Predictions are drawn, never saved: the image keeps no annotation.
+  expect(await serverAnnotations(page, project, imageId)).toEqual([]);
+});
+
+/** The part of a training the studio reads (the rest of the API's answer is not looked at). */
+function trainingFixture(projectId: string) {
+  return { id: 't-e2e', number: 7, projectId, status: 'completed', step: 'completed' };
+}
