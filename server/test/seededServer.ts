@@ -41,7 +41,13 @@ export async function startSeededServer(opts: { dataDirPrefix: string; images: n
     }
     const jwtSecret = randomBytes(32).toString('base64url');
     const auth = await bearerFor(jwtSecret, ws.userId);
-    const server = await ServerProcess.start({ dataDir, databaseUrl: database.url, jwtSecret });
+    // These servers are measured and crashed under API load: no trainer measuring its speed beside it.
+    const server = await ServerProcess.start({
+      dataDir,
+      databaseUrl: database.url,
+      jwtSecret,
+      env: { TRAINER_ENABLED: '0' },
+    });
     const stop = async () => {
       await server.kill('SIGTERM');
       await removeData();
