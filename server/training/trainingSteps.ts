@@ -65,6 +65,8 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
     const resume = await loadCheckpoint(blobs, row.checkpoint_key);
     const resumeFrom = resume && resume.epoch < iterations ? resume : null;
     if (resumeFrom) log(`training ${row.id}: resuming after epoch ${resumeFrom.epoch}`);
+    else if (row.checkpoint_key)
+      log(`training ${row.id}: checkpoint ${resume ? 'past the last epoch' : 'unreadable'}, starting over`);
     await progress.write({
       step: 'learning',
       dataset_count: total,
@@ -156,6 +158,9 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
           accuracy: metrics.valAccuracy ?? metrics.accuracy,
           checkpoint_key: key,
         });
+        // Only a checkpoint the row now names replaces the last one: a trainer that lost its job
+        // leaves the row's checkpoint for whoever resumes it.
+        if (progress.lost || progress.error || control.signal.aborted) return;
         if (checkpointKey && checkpointKey !== key) await blobs.delete(checkpointKey);
         checkpointKey = key;
       },
