@@ -1,7 +1,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artifactsIdentity, cutBackbone } from './backboneGraph';
-import { classifierCompactPlugin } from './classification/classifierPlugin';
+import { classifierCompactPlugin, classifierStandardPlugin } from './classification/classifierPlugin';
+import { composeModel } from './composeModel';
 import { createFeatureExtractor } from './featureExtractor';
 import { mobileNetV2Artifacts } from './node/mobileNetV2Artifacts';
 import { initTf } from './runtime';
@@ -72,4 +73,28 @@ describe('feature extractor', () => {
     expect(b).not.toBe(a);
     expect(await artifactsIdentity(artifacts)).toBe(a);
   });
+
+  it('takes a previous model as the backbone: its head dropped, its rescale kept, at any input size', async () => {
+    const head = classifierStandardPlugin.buildHead([1280], 3);
+    const previous = await composeModel(mobileNetV2Artifacts(), classifierStandardPlugin, 128, head);
+    let artifacts: tf.io.ModelArtifacts | null = null;
+    await previous.save(
+      tf.io.withSaveHandler(async (a) => {
+        artifacts = a;
+        return { modelArtifactsInfo: { dateSaved: new Date(), modelTopologyType: 'JSON' } };
+      }),
+    );
+    previous.dispose();
+    const images = syntheticShapes({ task: 'classification', count: 2, size: 160, seed: 3 }).items.map((i) => i.image);
+    const shipped = await createFeatureExtractor(mobileNetV2Artifacts(), classifierCompactPlugin, 160);
+    const reused = await createFeatureExtractor(artifacts!, classifierCompactPlugin, 160);
+    expect(reused.id).not.toBe(shipped.id);
+    const [a, b] = [await shipped.extract(images), await reused.extract(images)];
+    let worst = 0;
+    for (let i = 0; i < 2; i++) for (let k = 0; k < 1280; k++) worst = Math.max(worst, Math.abs(a[i]![k]! - b[i]![k]!));
+    // Same weights, same pixels: the previous model's graph gives the shipped features (a double rescale would not).
+    expect(worst).toBeLessThan(1e-4);
+    shipped.dispose();
+    reused.dispose();
+  }, 60_000);
 });
