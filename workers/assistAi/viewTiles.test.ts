@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { mergePredictions, planTiles, rectIou, resizeToInput, tileBoxToImage, TILE_OVERLAP } from './viewTiles';
 
 describe('planTiles', () => {
-  it('reads a view near the input size, and any view of a classifier, as one input', () => {
-    expect(planTiles(400, 300, 224, 'detection')).toEqual([{ x: 0, y: 0, width: 400, height: 300 }]);
+  it('reads a view up to three input sizes, and any view of a classifier, as one input', () => {
+    expect(planTiles(640, 640, 224, 'detection')).toEqual([{ x: 0, y: 0, width: 640, height: 640 }]);
     expect(planTiles(2000, 2000, 224, 'classification')).toEqual([{ x: 0, y: 0, width: 2000, height: 2000 }]);
   });
 
   it('splits a much larger view into overlapping tiles that cover it exactly', () => {
-    const tiles = planTiles(1000, 500, 224, 'detection');
-    expect(tiles.length).toBe(3 * 2);
+    const tiles = planTiles(1400, 500, 224, 'detection');
+    // About two input sizes a tile: 3 across, 1 down.
+    expect(tiles.length).toBe(3 * 1);
     // Every window pixel is in some tile; the last tile ends on the window's edge.
-    expect(Math.max(...tiles.map((t) => t.x + t.width))).toBe(1000);
+    expect(Math.max(...tiles.map((t) => t.x + t.width))).toBe(1400);
     expect(Math.max(...tiles.map((t) => t.y + t.height))).toBe(500);
     expect(Math.min(...tiles.map((t) => t.x))).toBe(0);
     const row = tiles.filter((t) => t.y === 0).sort((a, b) => a.x - b.x);
@@ -23,6 +24,7 @@ describe('planTiles', () => {
 
   it('never runs more than 3 × 3 tiles', () => {
     expect(planTiles(2048, 2048, 128, 'detection').length).toBe(9);
+    expect(planTiles(1000, 760, 224, 'detection').length).toBe(2 * 2);
   });
 });
 

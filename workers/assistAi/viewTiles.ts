@@ -32,10 +32,15 @@ export const MAX_TILES_PER_SIDE = 3;
 /** Tiles overlap by this fraction of their side, so an object cut by a seam is whole in one of them. */
 export const TILE_OVERLAP = 0.15;
 
+/** A view up to this many input sizes a side is read whole (the scale the model was trained at). */
+export const WHOLE_UP_TO = 3;
+
 /**
- * The tiles a window is read in: one (the whole window) when its longer side is at most twice
- * the model's input or for classification; otherwise a grid with about one input size of window
- * px per tile side (at most MAX_TILES_PER_SIDE a side), overlapping by TILE_OVERLAP.
+ * The tiles a window is read in: one (the whole window) for classification or when its longer
+ * side is at most WHOLE_UP_TO input sizes (a photo in view: objects keep the scale the model
+ * learned them at, and one run answers); otherwise — a zoomed-out gigapixel view, where objects
+ * are a few input pixels — a grid of about two input sizes of window px per tile side (at most
+ * MAX_TILES_PER_SIDE a side), overlapping by TILE_OVERLAP.
  */
 export function planTiles(
   width: number,
@@ -44,9 +49,9 @@ export function planTiles(
   task: 'classification' | 'detection' | string,
 ): PixelRect[] {
   const whole = [{ x: 0, y: 0, width, height }];
-  if (task !== 'detection' || Math.max(width, height) <= 2 * inputSize) return whole;
-  const cols = Math.min(MAX_TILES_PER_SIDE, Math.max(1, Math.round(width / inputSize)));
-  const rows = Math.min(MAX_TILES_PER_SIDE, Math.max(1, Math.round(height / inputSize)));
+  if (task !== 'detection' || Math.max(width, height) <= WHOLE_UP_TO * inputSize) return whole;
+  const cols = Math.min(MAX_TILES_PER_SIDE, Math.max(1, Math.round(width / (2 * inputSize))));
+  const rows = Math.min(MAX_TILES_PER_SIDE, Math.max(1, Math.round(height / (2 * inputSize))));
   if (cols === 1 && rows === 1) return whole;
   const axis = (extent: number, n: number): [number, number][] => {
     if (n === 1) return [[0, extent]];
