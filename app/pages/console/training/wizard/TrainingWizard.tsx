@@ -21,14 +21,12 @@ import type { PreviewState, StepProps } from './stepProps';
 import { StepMessage } from './ChoiceCard';
 import { TagStep } from './TagStep';
 import { WizardStepper } from './WizardStepper';
+import { clearForm, loadForm, saveForm } from './wizardStorage';
 import {
   checkStep,
   chosenLabels,
-  clearForm,
   firstFailingStep,
   initialForm,
-  loadForm,
-  saveForm,
   splitOf,
   stepOfField,
   toCreate,

@@ -117,36 +117,6 @@ export function initialForm(project: Pick<Project, 'subtype' | 'split'>): Wizard
   };
 }
 
-const storageKey = (projectId: string) => `maru.trainingWizard.${projectId}`;
-
-/** The half-filled wizard of a project, kept for this tab's session (a reload keeps it). */
-export function loadForm(projectId: string): WizardForm | null {
-  try {
-    const raw = sessionStorage.getItem(storageKey(projectId));
-    if (!raw) return null;
-    const parsed = wizardFormSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveForm(projectId: string, form: WizardForm): void {
-  try {
-    sessionStorage.setItem(storageKey(projectId), JSON.stringify(form));
-  } catch {
-    // Storage full or blocked: the wizard still works, it only forgets on reload.
-  }
-}
-
-export function clearForm(projectId: string): void {
-  try {
-    sessionStorage.removeItem(storageKey(projectId));
-  } catch {
-    // As above.
-  }
-}
-
 /** The split to send: the project's own, or the entered ratios (null while they are not numbers). */
 export function splitOf(form: WizardForm, project: Pick<Project, 'split'>): TrainingSplit | null {
   if (form.split.mode === 'project') return { mode: 'project', ...project.split };
