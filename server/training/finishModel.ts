@@ -128,6 +128,10 @@ export async function finishModel(
       return 'stopped';
     }
     if (result.unreadable > 0) log(`training ${row.id}: ${result.unreadable} test images could not be read`);
+    log(
+      `training ${row.id}: tested ${input.test.length} images in ${((Date.now() - testStart) / 1000).toFixed(1)} s: ` +
+        JSON.stringify(result.metrics),
+    );
     const predictionsKey = await deps.blobs.put(Buffer.from(JSON.stringify(result.predictions)));
     const finalManifest: ModelManifest = {
       ...manifest,

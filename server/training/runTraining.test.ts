@@ -101,6 +101,7 @@ describe.skipIf(onPostgres)('runTraining (real trainings)', () => {
     'trains a 3-class classifier to ≥ 0.9 accuracy on its test split, stores and tests the model zip, and makes it the assist model',
     async () => {
       const { id, outcome, logs } = await train(classes.id, classifier());
+      console.log(logs.join('\n'));
       expect(outcome, logs.join('\n')).toBe('completed');
       const r = await row(id);
       expect(r).toMatchObject({ status: 'completed', step: 'completed', progress: 1, epoch: 20, epochs: 20 });
@@ -241,6 +242,7 @@ describe.skipIf(onPostgres)('runTraining (real trainings)', () => {
         hyperparameters: { iterations: 10, batchSize: 16, learningRate: 0.002, inputSize: 160 },
       });
       const { id, outcome, logs } = await train(boxes.id, settings);
+      console.log(logs.join('\n'));
       expect(outcome, logs.join('\n')).toBe('completed');
       const r = await row(id);
       const evaluation = evaluationSchema.parse(JSON.parse(r.evaluation!));

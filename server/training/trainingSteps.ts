@@ -104,6 +104,7 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
     const span = plan.uploading - plan.learning;
     const startedAt = Date.now();
     let learningFrom: { at: number; batches: number } | null = null;
+    let learningAt: number | null = null;
     let checkpointKey = row.checkpoint_key;
     const result = await trainModel({
       network: settings.network,
@@ -135,6 +136,7 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
         const batchesDone = (p.epoch - 1 - firstEpoch) * p.total + p.done;
         const batchesLeft = (iterations - p.epoch) * p.total + (p.total - p.done);
         learningFrom ??= { at: Date.now(), batches: batchesDone };
+        learningAt ??= learningFrom.at;
         const measured = batchesDone - learningFrom.batches;
         const epochFraction = (p.epoch - 1 + p.done / Math.max(1, p.total)) / iterations;
         await progress.set({
@@ -167,7 +169,8 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
     });
     log(
       `training ${row.id}: features cache ${cache.hits} hits, ${cache.misses} misses, ${cache.puts} stored; ` +
-        `${result.history.length} epochs`,
+        `${result.history.length} epochs; features ${seconds(startedAt, learningAt)} s, ` +
+        `epochs ${seconds(learningAt ?? startedAt, Date.now())} s`,
     );
     if (progress.error) throw progress.error;
     if (result.stopped || progress.shouldStop()) {
@@ -187,6 +190,8 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
     await progress.close();
   }
 }
+
+const seconds = (from: number, to: number | null) => (((to ?? Date.now()) - from) / 1000).toFixed(1);
 
 /** A stop that was asked (not a lost job): 'stopped', no model, the checkpoint dropped. */
 export async function endStopped(
