@@ -34,6 +34,8 @@ export interface TrainerTaskContext {
   blobs: BlobStore;
   now: () => Date;
   tmpRoot: string;
+  /** Where a task's failures are explained (the trainer process's stderr). */
+  log?: (message: string) => void;
 }
 
 /** The settings a trainer thread opens the database and blob store from (the server's own). */
@@ -78,7 +80,7 @@ export async function runTrainerTask(
     case 'training': {
       const training = trainingModule ?? (await import('./runTraining'));
       return training.runTraining(
-        { db: context.db, blobs: context.blobs, now: context.now, tmpRoot: context.tmpRoot },
+        { db: context.db, blobs: context.blobs, now: context.now, tmpRoot: context.tmpRoot, log: context.log },
         task.trainingId,
         { trainerId: task.trainerId, signal: options.signal },
       );

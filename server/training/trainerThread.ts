@@ -32,12 +32,15 @@ async function main(): Promise<TrainerThreadMessage> {
         blobs: createBlobStore(env),
         now: () => new Date(),
         tmpRoot: tmpRootOf(env.DATA_DIR),
+        log: (message) => console.error(`Trainer thread: ${message}`),
       },
       { signal: controller.signal, onProgress: (fraction) => post({ type: 'progress', fraction }) },
       trainingModule,
     );
     return { type: 'done', result };
   } catch (error) {
+    // The job keeps the message; the stack goes to the process's log.
+    console.error('Trainer thread: the task failed', error);
     return { type: 'error', message: error instanceof Error ? error.message : String(error) };
   } finally {
     await database.close().catch(() => undefined);
