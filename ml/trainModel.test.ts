@@ -1,6 +1,9 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Hyperparameters } from '../contract/apiTraining';
+import { classifierCompactPlugin } from './classification/classifierPlugin';
+import { composeModel } from './composeModel';
+import { loadHeadWeights } from './headWeights';
 import { readModelZip, writeModelZip } from './modelZip';
 import { mobileNetV2Artifacts } from './node/mobileNetV2Artifacts';
 import { initTf } from './runtime';
@@ -101,6 +104,9 @@ describe('trainModel (classification)', () => {
     const last = result.history[19]!;
     expect(last.loss).toBeLessThan(result.history[0]!.loss);
     expect(last.valAccuracy).toBeGreaterThanOrEqual(0.85);
+    // The kept epoch is the best on validation.
+    const bestAccuracy = Math.max(...result.history.map((h) => h.valAccuracy!));
+    expect(result.history[result.bestEpoch! - 1]!.valAccuracy).toBe(bestAccuracy);
     expect(result.model.inputs[0]!.shape).toEqual([null, SIZE, SIZE, 3]);
     expect(result.model.outputs[0]!.shape).toEqual([null, 3]);
 
@@ -185,20 +191,32 @@ describe('trainModel (classification)', () => {
     expect(resumed.history).toHaveLength(2);
     expect(resumed.history[0]).toEqual(original.history[0]);
 
-    // Resuming after the last epoch trains nothing: the model is the checkpoint's.
-    const finished = await trainModel(
-      options({ hyperparameters: hyperparameters({ iterations: 2 }), resume: checkpoints[1] }),
-    );
     const x = tf.tensor4d(Float32Array.from(testImages.slice(0, 4).flatMap((i) => Array.from(i.data))), [
       4,
       SIZE,
       SIZE,
       3,
     ]);
-    const a = await (original.model.predict(x) as tf.Tensor).data();
-    const b = await (finished.model.predict(x) as tf.Tensor).data();
-    expect(Array.from(b)).toEqual(Array.from(a));
+    const outputs = async (model: tf.LayersModel) => Array.from(await (model.predict(x) as tf.Tensor).data());
+    const fromCheckpoint = async (checkpoint: Checkpoint) => {
+      const head = classifierCompactPlugin.buildHead([1280], 3);
+      loadHeadWeights(head, checkpoint.weights);
+      return composeModel(mobileNetV2Artifacts(), classifierCompactPlugin, SIZE, head);
+    };
+    // The model carries its best epoch's head.
+    expect([1, 2]).toContain(original.bestEpoch);
+    const bestModel = await fromCheckpoint(checkpoints[original.bestEpoch! - 1]!);
+    expect(await outputs(original.model)).toEqual(await outputs(bestModel));
+
+    // Resuming after the last epoch trains nothing: the model is the checkpoint's.
+    const finished = await trainModel(
+      options({ hyperparameters: hyperparameters({ iterations: 2 }), resume: checkpoints[1] }),
+    );
+    expect(finished.bestEpoch).toBe(2);
+    const lastModel = await fromCheckpoint(checkpoints[1]!);
+    expect(await outputs(finished.model)).toEqual(await outputs(lastModel));
     tf.dispose(x);
+    [bestModel, lastModel].forEach((m) => m.dispose());
     [original, resumed, finished].forEach((r) => r.model.dispose());
   }, 120_000);
 

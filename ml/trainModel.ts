@@ -100,12 +100,17 @@ export async function trainModel(options: TrainModelOptions): Promise<TrainModel
     if (options.initialHead) loadHeadWeights(head, options.initialHead);
     let history: EpochMetrics[] = [];
     let firstEpoch = 1;
+    const best = new BestEpoch();
     if (options.resume) {
       loadHeadWeights(head, options.resume.weights);
       history = [...options.resume.history];
       firstEpoch = options.resume.epoch + 1;
+      // The checkpoint's weights are its epoch's: a candidate like any later epoch.
+      const last = history.find((h) => h.epoch === options.resume!.epoch);
+      if (last) best.offer(last, options.resume.weights);
     }
-    if (!train || !validation) return await finish(options, plugin, head, history, true);
+    const done = (stopped: boolean) => finish(options, plugin, head!, history, stopped, best);
+    if (!train || !validation) return await done(true);
 
     const featureShape = extractor.featureShape;
     const trainIndices = Array.from({ length: train.store.size }, (_, i) => i);
@@ -123,7 +128,7 @@ export async function trainModel(options: TrainModelOptions): Promise<TrainModel
       let lossSum = 0;
       let seen = 0;
       for (let b = 0; b < batches.length; b++) {
-        if (options.shouldStop()) return await finish(options, plugin, head, history, true);
+        if (options.shouldStop()) return await done(true);
         const batch = batches[b]!;
         const features = await train.store.batch(batch);
         const targets = batch.map((i) => train.targets[i]!);
@@ -155,12 +160,34 @@ export async function trainModel(options: TrainModelOptions): Promise<TrainModel
         seconds: (performance.now() - started) / 1000,
       };
       history.push(metrics);
-      await options.onEpoch?.(metrics, { epoch, weights: serializeHeadWeights(head), history: [...history] });
+      const weights = serializeHeadWeights(head);
+      best.offer(metrics, weights);
+      await options.onEpoch?.(metrics, { epoch, weights, history: [...history] });
     }
-    return await finish(options, plugin, head, history, false);
+    return await done(false);
   } finally {
     extractor.dispose();
     optimizer.dispose();
+  }
+}
+
+/** The epoch to keep: best validation accuracy, then lowest validation loss, then the latest. */
+class BestEpoch {
+  epoch: number | null = null;
+  weights: ArrayBuffer | null = null;
+  private accuracy = -Infinity;
+  private loss = Infinity;
+
+  offer(metrics: EpochMetrics, weights: ArrayBuffer): void {
+    // Without validation every epoch is as good as the last: keep the latest.
+    const accuracy = metrics.valAccuracy ?? Infinity;
+    const loss = metrics.valLoss ?? -Infinity;
+    if (accuracy > this.accuracy || (accuracy === this.accuracy && loss <= this.loss)) {
+      this.epoch = metrics.epoch;
+      this.weights = weights;
+      this.accuracy = accuracy;
+      this.loss = loss;
+    }
   }
 }
 
@@ -170,7 +197,9 @@ async function finish(
   head: tf.LayersModel,
   history: EpochMetrics[],
   stopped: boolean,
+  best: BestEpoch,
 ): Promise<TrainModelResult> {
+  if (best.weights) loadHeadWeights(head, best.weights);
   const model = await composeModel(options.backbone, plugin, options.hyperparameters.inputSize, head);
-  return { model, history, stopped };
+  return { model, history, stopped, bestEpoch: best.epoch };
 }

@@ -140,4 +140,9 @@ export interface TrainModelResult {
   model: tf.LayersModel;
   history: EpochMetrics[];
   stopped: boolean;
+  /**
+   * The epoch whose head the model carries: the best on validation (accuracy, then loss), as the
+   * last epochs may overfit; the last epoch when there is no validation split; null before any.
+   */
+  bestEpoch?: number | null;
 }
