@@ -96,7 +96,8 @@ ${metricsTable(manifest.metrics)}
 
 - Input tensor \`[1, ${size}, ${size}, 3]\`, float32, RGB pixel values 0–255 (no normalisation needed: the
   model rescales by ${manifest.preprocessing.scale.toPrecision(6)} inside).
-- Resize the whole image to ${size} × ${size} ignoring the aspect ratio (stretch, bilinear).
+- Resize the whole image to ${size} × ${size} ignoring the aspect ratio (stretch, bilinear with half-pixel
+  centres; another resampler shifts the scores a little).
 
 ## Output
 
@@ -128,7 +129,7 @@ const model = await tf.loadLayersModel(
   }),
 );
 const size = manifest.inputSize;
-const { data } = await sharp(process.argv[2]).removeAlpha().resize(size, size, { fit: 'fill' }).raw()
+const { data } = await sharp(process.argv[2]).removeAlpha().resize(size, size, { fit: 'fill', kernel: 'linear' }).raw()
   .toBuffer({ resolveWithObject: true });
 const input = tf.tensor4d(Float32Array.from(data), [1, size, size, 3]);
 const output = await model.predict(input).data();
@@ -151,7 +152,7 @@ console.log(decode(output));
   await image.decode();
   const size = manifest.inputSize;
   const input = tf.tidy(() =>
-    tf.image.resizeBilinear(tf.browser.fromPixels(image).toFloat(), [size, size]).expandDims(0),
+    tf.image.resizeBilinear(tf.browser.fromPixels(image).toFloat(), [size, size], false, true).expandDims(0),
   );
   const output = await model.predict(input).data();
 
