@@ -63,7 +63,7 @@ export function SplitStep({ form, update, errors, project, preview }: StepProps)
       >
         {custom && (
           <Stack gap="3" mt="2">
-            <SimpleGrid columns={3} gap="3" maxW="md">
+            <SimpleGrid columns={3} gap="3" maxW="md" alignItems="end">
               {PARTS.map((part) => (
                 <Field.Root key={part} invalid={!!errors[part] || !!errors.sum}>
                   <Field.Label>{t(`split.${part}`)}</Field.Label>

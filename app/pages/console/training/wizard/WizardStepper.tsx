@@ -1,4 +1,5 @@
 import { Box, chakra, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WIZARD_STEPS } from './wizardForm';
 
@@ -8,9 +9,24 @@ import { WIZARD_STEPS } from './wizardForm';
  */
 export function WizardStepper({ current, onGo }: { current: number; onGo: (index: number) => void }) {
   const { t } = useTranslation('training');
+  const listRef = useRef<HTMLOListElement>(null);
+  // Where the steps do not fit (a phone, a narrow window), the current one scrolls into sight.
+  useEffect(() => {
+    const here = listRef.current?.querySelector<HTMLElement>('[aria-current="step"]');
+    here?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
     <Box as="nav" aria-label={t('wizard.stepsLabel')} overflowX="auto" pb="1">
-      <chakra.ol display="flex" gap="1" listStyleType="none" m="0" p="0" minW="max-content" data-testid="wizard-steps">
+      <chakra.ol
+        ref={listRef}
+        display="flex"
+        gap="1"
+        listStyleType="none"
+        m="0"
+        p="0"
+        minW="max-content"
+        data-testid="wizard-steps"
+      >
         {WIZARD_STEPS.map((step, index) => {
           const done = index < current;
           const here = index === current;
