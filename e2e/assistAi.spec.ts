@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { composeModel } from '../ml/composeModel';
+import { createFeatureModel } from '../ml/featureExtractor';
+import { writeModelZip } from '../ml/modelZip';
+import { networkPlugin } from '../ml/networks';
+import { mobileNetV2Artifacts } from '../ml/node/mobileNetV2Artifacts';
 import { initTf } from '../ml/runtime';
 import { redSquareDetectorZip } from '../ml/testing/redSquareDetector';
 import { openStudio, serverAnnotations, studioProject } from './studioProject';
@@ -152,4 +157,88 @@ test('?training=<id> draws the training’s predictions for the image with a leg
 /** The part of a training the studio reads (the rest of the API's answer is not looked at). */
 function trainingFixture(projectId: string) {
   return { id: 't-e2e', number: 7, projectId, status: 'completed', step: 'completed' };
+}
+
+test('assist AI runs a full-size detector (the shipped MobileNetV2 backbone and a detector head) on a 640² view', async ({
+  page,
+}, testInfo) => {
+  const png = await sharp({ create: { width: 640, height: 640, channels: 3, background: { r: 40, g: 120, b: 60 } } })
+    .composite([
+      {
+        input: await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 230, g: 30, b: 30 } } })
+          .png()
+          .toBuffer(),
+        left: 100,
+        top: 200,
+      },
+    ])
+    .png()
+    .toBuffer();
+  const project = await studioProject(page, {
+    labels: [{ name: 'thing', color: '#1e88e5' }],
+    images: [{ name: 'view.png', png }],
+  });
+  const imageId = project.ids.get('view.png')!;
+  // The network a detector training exports: the backbone cut, the compact detector head.
+  await initTf(['wasm']);
+  const zip = await fullDetectorZip('thing');
+  const headers = await project.owner.auth();
+  const uploaded = await page.request.post(`/api/projects/${project.projectId}/models`, {
+    headers: { ...headers, 'Content-Type': 'application/zip' },
+    data: Buffer.from(zip),
+  });
+  expect(uploaded.status()).toBe(201);
+  const modelId = ((await uploaded.json()) as { id: string }).id;
+  await page.request.put(`/api/projects/${project.projectId}/assist-model`, { headers, data: { modelId } });
+
+  await openStudio(page, project.projectId, imageId, '/en');
+  const panel = page.getByTestId('assist-panel');
+  const timings: string[] = [];
+  const backends = new Set<string | null>();
+  for (let run = 0; run < 3; run++) {
+    // The first run by its key (I), the others by the button.
+    if (run === 0) await page.keyboard.press('KeyI');
+    else await page.getByTestId('tool-assistAi').click();
+    await wait(panel).toHaveAttribute('data-status', 'done');
+    backends.add(await panel.getAttribute('data-backend'));
+    timings.push(
+      `${await panel.getAttribute('data-total-ms')} ms (${(await panel.locator('text=/ ms · /').textContent()) ?? ''})`,
+    );
+    // Its boxes, however many an untrained head proposes, lie inside the image and are drawn as chips.
+    const boxes = await page.getByTestId('assist-proposal').count();
+    expect(boxes).toBeLessThanOrEqual(100);
+    await page.getByTestId('assist-clear').click();
+  }
+  testInfo.annotations.push({ type: 'assist 640² view (first run loads the model)', description: timings.join('; ') });
+  // One backend for every run (the worker starts TensorFlow.js once): webgl, or wasm where WebGL is software.
+  expect(backends.size).toBe(1);
+  expect(['webgl', 'wasm']).toContain([...backends][0]);
+});
+
+/** A detector zip of the real network shape (untrained head: what matters here is the run, not its answer). */
+async function fullDetectorZip(label: string): Promise<Uint8Array> {
+  const backbone = mobileNetV2Artifacts();
+  const plugin = networkPlugin('detector-compact');
+  const inputSize = 224;
+  const features = await createFeatureModel(backbone, plugin, inputSize);
+  const shape = features.outputs[0]!.shape.slice(1) as number[];
+  features.dispose();
+  const head = plugin.buildHead(shape, 1);
+  const model = await composeModel(backbone, plugin, inputSize, head);
+  const grid = model.outputs[0]!.shape[1]!;
+  return writeModelZip(model, {
+    format: 'maru-model',
+    version: 1,
+    task: 'detection',
+    network: 'detector-compact',
+    backbone: 'mobilenet-v2',
+    inputSize,
+    labels: [{ name: label, color: '#1e88e5' }],
+    preprocessing: { resize: 'stretch', channels: 'rgb', scale: 1, offset: 0 },
+    detection: { encoding: 'center-grid-v1', gridSize: grid, scoreThreshold: 0.3, nmsIou: 0.5, maxDetections: 100 },
+    metrics: {},
+    createdAt: new Date().toISOString(),
+    trainingId: null,
+    tag: null,
+  });
 }

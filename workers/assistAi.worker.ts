@@ -14,9 +14,30 @@ import { AssistAiCore, type AssistAiAnswer, type AssistAiRequest } from './assis
 
 let backend: Promise<TfBackend> | null = null;
 
-/** Starts TensorFlow.js once: webgl first where OffscreenCanvas exists, then wasm. */
+/**
+ * Whether WebGL here is drawn by the CPU (SwiftShader, llvmpipe: no GPU, or a blocked one):
+ * then wasm's SIMD kernels are faster than shaders run in software, so wasm goes first.
+ */
+function softwareGl(): boolean {
+  try {
+    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return /swiftshader|llvmpipe|software/i.test(renderer);
+  } catch {
+    return false;
+  }
+}
+
+/** Starts TensorFlow.js once: webgl first where OffscreenCanvas and a GPU exist, then wasm, then cpu. */
 function start(preferred: readonly TfBackend[]): Promise<TfBackend> {
-  backend ??= initTf([...preferred, 'cpu'], {
+  const order =
+    preferred[0] === 'webgl' && typeof OffscreenCanvas !== 'undefined' && softwareGl()
+      ? [...preferred.filter((b) => b !== 'webgl'), 'webgl' as const]
+      : [...preferred];
+  backend ??= initTf([...order, 'cpu'], {
     // setWasmPaths wants all three binaries named; the threaded one loads only in a cross-origin
     // isolated page, which the app is not.
     wasmPaths: {

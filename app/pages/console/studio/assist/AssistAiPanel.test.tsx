@@ -41,7 +41,8 @@ const done = (task = 'detection'): AssistAiState => ({
     { labelId: 'l1', label: 0, score: 0.2 },
   ],
   backend: 'wasm',
-  ms: 123.4,
+  ms: 100.2,
+  totalMs: 123.4,
   tiles: 4,
 });
 

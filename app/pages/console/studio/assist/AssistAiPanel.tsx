@@ -48,6 +48,7 @@ export function AssistAiPanel({ assist, projectId, noModel, checking, labels, re
       data-testid="assist-panel"
       data-status={noModel ? 'no-model' : state.status}
       data-backend={state.status === 'done' ? state.backend : undefined}
+      data-total-ms={state.status === 'done' ? Math.round(state.totalMs) : undefined}
     >
       <HStack justify="space-between">
         <Text fontWeight="600" fontSize="sm">
@@ -99,7 +100,7 @@ function Results({ assist, labels, readOnly }: { assist: AssistAi; labels: reado
   const { t } = useTranslation('assist');
   const { state } = assist;
   if (state.status !== 'done') return null;
-  const meta = t('panel.meta', { backend: state.backend, ms: Math.round(state.ms), tiles: state.tiles });
+  const meta = t('panel.meta', { backend: state.backend, ms: Math.round(state.totalMs), tiles: state.tiles });
   if (state.task === 'classification')
     return (
       <Stack gap="1" data-testid="assist-classes">

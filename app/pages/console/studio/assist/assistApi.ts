@@ -5,6 +5,7 @@ import { ApiRequestError } from '../../../../api/ApiRequestError';
 import { authorizedFetch } from '../../../../api/authorizedFetch';
 
 const p = encodeURIComponent;
+const trainingHeadSchema = trainingSchema.pick({ id: true, number: true, status: true });
 
 /** Query keys of the assist AI (the models page invalidates `['projects', id, 'assist-model']`). */
 export const assistModelKey = (projectId: string) => ['projects', projectId, 'assist-model'] as const;
@@ -36,8 +37,9 @@ export const assistApi = {
     apiFetch(`projects/${p(projectId)}/trainings/${p(trainingId)}/predictions/${p(imageId)}`, {
       schema: imagePredictionsSchema,
     }),
+  /** The training's id and number (#n, for the legend): only what the studio shows is checked. */
   training: (projectId: string, trainingId: string) =>
-    apiFetch(`projects/${p(projectId)}/trainings/${p(trainingId)}`, { schema: trainingSchema }),
+    apiFetch(`projects/${p(projectId)}/trainings/${p(trainingId)}`, { schema: trainingHeadSchema }),
 };
 
 function statusCode(status: number): 'not_found' | 'forbidden' | 'internal' {

@@ -35,7 +35,10 @@ export type AssistAiState =
       proposals: ModelProposal[];
       classes: ClassProposal[];
       backend: string;
+      /** In the worker (resize and model runs). */
       ms: number;
+      /** From the run to the answer: reading the pixels in view, the worker, the transfers (not the model's download). */
+      totalMs: number;
       tiles: number;
     }
   | { status: 'error'; code: AssistAiError };
@@ -140,6 +143,7 @@ export function useAssistAi(options: AssistAiOptions): AssistAi {
         }
         if (!current()) return;
         setState({ status: 'running' });
+        const t0 = performance.now();
         stage_ = 'pixels';
         const collected = await collectRegion(source, level, region, { signal: abort.signal });
         if (!current()) return;
@@ -161,6 +165,7 @@ export function useAssistAi(options: AssistAiOptions): AssistAi {
           classes,
           backend: answer.backend,
           ms: answer.ms,
+          totalMs: performance.now() - t0,
           tiles: answer.tiles,
         });
       } catch (error) {
