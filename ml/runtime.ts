@@ -11,7 +11,10 @@ import { registerWasmConv2dBackpropFilter } from './kernels/conv2dBackpropFilter
 export type TfBackend = 'wasm' | 'cpu' | 'webgl';
 
 export interface InitTfOptions {
-  /** Where the browser fetches tfjs-backend-wasm's .wasm files (a prefix or a file → URL map). */
+  /**
+   * Where the browser fetches tfjs-backend-wasm's .wasm files: a prefix, or a map naming all three
+   * binaries (plain, simd, threaded-simd — a partial map is refused and leaves no wasm backend).
+   */
   wasmPaths?: string | Record<string, string>;
 }
 
