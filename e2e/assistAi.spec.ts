@@ -242,3 +242,66 @@ async function fullDetectorZip(label: string): Promise<Uint8Array> {
     tag: null,
   });
 }
+
+test('machine labels from auto labeling are badged in the studio and become a person’s when accepted', async ({
+  page,
+}) => {
+  const project = await studioProject(page, {
+    labels: [{ name: 'red', color: '#e53935' }],
+    images: [
+      {
+        name: 'auto.png',
+        png: await redSquaresPng([
+          { x: 96, y: 32 },
+          { x: 160, y: 160 },
+        ]),
+      },
+    ],
+  });
+  const imageId = project.ids.get('auto.png')!;
+  await initTf(['wasm']);
+  const headers = await project.owner.auth();
+  const uploaded = await page.request.post(`/api/projects/${project.projectId}/models`, {
+    headers: { ...headers, 'Content-Type': 'application/zip' },
+    data: Buffer.from(await redSquareDetectorZip('red')),
+  });
+  expect(uploaded.status()).toBe(201);
+  const modelId = ((await uploaded.json()) as { id: string }).id;
+  const started = await page.request.post(`/api/projects/${project.projectId}/auto-labels`, {
+    headers,
+    data: { modelId, threshold: 0.5 },
+  });
+  expect(started.status()).toBe(202);
+  const { jobId } = (await started.json()) as { jobId: string };
+  await wait
+    .poll(
+      async () => {
+        const job = await page.request.get(`/api/projects/${project.projectId}/auto-labels/${jobId}`, {
+          headers: await project.owner.auth(),
+        });
+        return ((await job.json()) as { state: string }).state;
+      },
+      { timeout: 180_000 },
+    )
+    .toBe('done');
+  const written = await serverAnnotations(page, project, imageId);
+  expect(written).toHaveLength(2);
+  expect(written.every((a) => (a as { source?: string }).source === 'machine')).toBe(true);
+
+  await openStudio(page, project.projectId, imageId, '/en');
+  await expect(page.getByTestId('machine-badge')).toHaveCount(2);
+  // One accepted from its row, then the rest at once.
+  await page.getByTestId('machine-accept').first().click();
+  await wait(page.getByTestId('machine-badge')).toHaveCount(1);
+  await page.getByTestId('machine-accept-all').click();
+  await wait(page.getByTestId('machine-badge')).toHaveCount(0);
+  await wait
+    .poll(async () =>
+      (await serverAnnotations(page, project, imageId)).map((a) => (a as { source?: string }).source ?? 'person'),
+    )
+    .toEqual(['person', 'person']);
+  // Unchanged: accepting wrote the same boxes.
+  const after = await serverAnnotations(page, project, imageId);
+  const key = (a: { x: number; y: number; width: number; height: number }) => `${a.x},${a.y},${a.width},${a.height}`;
+  expect(after.map(key).sort()).toEqual(written.map(key).sort());
+});
