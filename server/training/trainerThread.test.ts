@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/testApp';
-import { TrainerAbortedError, trainerThreadExecutor } from './runInTrainerThread';
+import { THREAD_LOST_ERROR, TrainerAbortedError, trainerThreadExecutor } from './runInTrainerThread';
 import type { MeasuredSpeed } from './trainerSpeed';
 import { insertTraining, seedTrainingProject, testStorage, trainingRow, waitUntil } from './trainerTestKit';
+import { trainingErrorOf } from './trainingJob';
 
 /*
  * The worker-thread wiring for real: the thread loads TypeScript (under vitest here, under tsx in
@@ -53,6 +54,22 @@ describe('trainer thread', () => {
     await new Promise((r) => setTimeout(r, 200));
     const later = await trainingRow(t, trainingId);
     expect([Number(later.epoch), Number(later.batch)]).toEqual([epoch, batch]);
+  });
+
+  it('a thread that dies under its task is reported as lost (trainer_lost once its attempts run out)', async () => {
+    const { trainingId } = await insertTraining(t, projectId, { epochs: 2 });
+    const crashing = new URL('./crashingTraining.ts', import.meta.url).href;
+    const execute = trainerThreadExecutor({ storage: testStorage(t), trainingModule: crashing });
+    const outcome = execute(
+      { kind: 'training', trainingId, trainerId: 'thread-test' },
+      { signal: new AbortController().signal },
+    );
+    const error = await outcome.then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message.startsWith(THREAD_LOST_ERROR)).toBe(true);
+    expect(trainingErrorOf(error!.message)).toBe('trainer_lost');
   });
 
   it('loads the real training module in the thread (a training stopped before it started ends at once)', async () => {
