@@ -10,6 +10,9 @@ import type { TrainingImage, TrainingLabel } from './trainingData';
  * (the evaluation's mistakes open it) is kept as the predictions blob.
  */
 
+/** Test images read and predicted together (one forward pass of the model). */
+const PREDICT_GROUP = 8;
+
 /** Classification predictions kept per image (the best first). */
 export const CLASS_PREDICTIONS_KEPT = 5;
 
@@ -19,8 +22,8 @@ export interface EvaluateModelInput {
   images: readonly TrainingImage[];
   /** The image at the model's input size; null when it cannot be read (left out of the figures). */
   load(image: TrainingImage): Promise<RgbImage | null>;
-  /** The model's predictions (detection: every box above a low score, relative to the image). */
-  predict(input: RgbImage): Promise<RawPrediction[]>;
+  /** The model's predictions for each input (detection: every box above a low score, relative to the image). */
+  predict(inputs: RgbImage[]): Promise<RawPrediction[][]>;
   onProgress?(done: number, total: number): Promise<void>;
   shouldStop?(): boolean;
 }
@@ -49,13 +52,17 @@ export async function evaluateModel(input: EvaluateModelInput): Promise<ModelEva
   const detectionImages: DetectionEvalImage[] = [];
   let unreadable = 0;
   let done = 0;
-  for (const image of input.images) {
+  for (let start = 0; start < input.images.length; start += PREDICT_GROUP) {
     if (input.shouldStop?.()) return { ...emptyResult(input.task), unreadable, stopped: true };
-    const rgb = await input.load(image);
-    if (!rgb) {
-      unreadable++;
-    } else {
-      const raw = (await input.predict(rgb)).filter((p) => labelIds[p.classIndex] !== undefined);
+    const group: { image: TrainingImage; rgb: RgbImage }[] = [];
+    for (const image of input.images.slice(start, start + PREDICT_GROUP)) {
+      const rgb = await input.load(image);
+      if (rgb) group.push({ image, rgb });
+      else unreadable++;
+    }
+    const outputs = group.length ? await input.predict(group.map((g) => g.rgb)) : [];
+    group.forEach(({ image }, i) => {
+      const raw = (outputs[i] ?? []).filter((p) => labelIds[p.classIndex] !== undefined);
       if (input.task === 'classification') {
         const sorted = [...raw].sort((a, b) => b.score - a.score);
         predictions[image.id] = sorted
@@ -70,25 +77,25 @@ export async function evaluateModel(input: EvaluateModelInput): Promise<ModelEva
             score: best.score,
           });
         }
-      } else {
-        const boxes = raw
-          .filter((p): p is RawPrediction & { box: NonNullable<RawPrediction['box']> } => p.box !== null)
-          .map((p) => ({ labelId: labelIds[p.classIndex]!, score: p.score, box: toPixels(p.box, image) }));
-        predictions[image.id] = boxes;
-        detectionImages.push({
-          imageId: image.id,
-          truths:
-            image.target.kind === 'boxes'
-              ? image.target.boxes.map((b) => ({
-                  labelId: labelIds[b.classIndex]!,
-                  box: toPixels([b.x, b.y, b.w, b.h], image),
-                }))
-              : [],
-          predictions: boxes,
-        });
+        return;
       }
-    }
-    done++;
+      const boxes = raw
+        .filter((p): p is RawPrediction & { box: NonNullable<RawPrediction['box']> } => p.box !== null)
+        .map((p) => ({ labelId: labelIds[p.classIndex]!, score: p.score, box: toPixels(p.box, image) }));
+      predictions[image.id] = boxes;
+      detectionImages.push({
+        imageId: image.id,
+        truths:
+          image.target.kind === 'boxes'
+            ? image.target.boxes.map((b) => ({
+                labelId: labelIds[b.classIndex]!,
+                box: toPixels([b.x, b.y, b.w, b.h], image),
+              }))
+            : [],
+        predictions: boxes,
+      });
+    });
+    done += Math.min(PREDICT_GROUP, input.images.length - start);
     await input.onProgress?.(done, input.images.length);
   }
   if (input.task === 'classification') {

@@ -110,7 +110,7 @@ export async function finishModel(
           if (error instanceof UnreadableImageError) return null;
           throw error;
         }),
-      predict: (rgb) => loaded.predict(rgb, decode),
+      predict: (rgbs) => loaded.predictMany(rgbs, decode),
       shouldStop: () => progress.shouldStop(),
       onProgress: (done, total) =>
         progress.set({

@@ -9,6 +9,7 @@ import { splitFor } from '../projects/splitAssignment';
  * and carries at least one annotation of a selected label of the task's kind: classification its
  * whole-image 'class' annotation, detection its boxes and polygons (as their bounding boxes).
  * Machine labels no person has accepted are left out: a model must not learn its own guesses.
+ * The same rules as the API's count (trainingSelection.ts), so the wizard's figures hold.
  */
 
 export interface TrainingLabel {
@@ -102,7 +103,6 @@ export async function selectTrainingData(
       .select(['id', 'blob_key', 'width', 'height', 'pyramid', 'split'])
       .where('project_id', '=', projectId)
       .where('state', '=', 'ready')
-      .where('labeled', '=', 1)
       .where('id', '>', after)
       .orderBy('id')
       .limit(PAGE)

@@ -10,6 +10,7 @@ import { createTestUser, type TestUser } from '../test/testUsers';
 import { insertTraining, trainingDeps, trainingSettings } from '../test/trainingFixtures';
 import { isTransientError } from './isTransientError';
 import { runTraining } from './runTraining';
+import { evaluateModel } from './evaluateModel';
 import { decodeCheckpoint, encodeCheckpoint } from './trainingCheckpoint';
 import { selectTrainingData } from './trainingData';
 import { TrainingProgress } from './trainingProgress';
@@ -268,6 +269,56 @@ describe('pipeline parts', () => {
       .execute();
     const keys = await collectBlobReferences(t.database.db, blobs);
     for (const key of [zip, predictions, checkpoint, features]) expect(keys.has(key!)).toBe(true);
+  });
+
+  it('evaluates predictions in image pixels, groups images into one forward pass, and leaves unreadable images out', async () => {
+    const labels = [
+      { id: 'L0', name: 'a', color: '#000000' },
+      { id: 'L1', name: 'b', color: '#ffffff' },
+    ];
+    const images = Array.from({ length: 10 }, (_, i) => ({
+      id: `img${i}`,
+      blobKey: `k${i}`,
+      width: 200,
+      height: 100,
+      pyramid: null,
+      target: { kind: 'boxes' as const, boxes: [{ classIndex: i % 2, x: 0.1, y: 0.2, w: 0.5, h: 0.5 }] },
+    }));
+    const groups: number[] = [];
+    const result = await evaluateModel({
+      task: 'detection',
+      labels,
+      images,
+      load: async (image) => {
+        if (image.id === 'img3') return null;
+        const data = new Uint8Array(192);
+        data[0] = Number(image.id.slice(3));
+        return { width: 8, height: 8, data };
+      },
+      predict: async (inputs) => {
+        groups.push(inputs.length);
+        // Every image gets an L0 box where its truth is: right on even images (L0), a confident-less
+        // wrong class on odd ones (L1), so L0 ranks its hits first and L1 is never found.
+        return inputs.map((input) => [
+          {
+            classIndex: 0,
+            score: input.data[0]! % 2 ? 0.4 : 0.9,
+            box: [0.1, 0.2, 0.5, 0.5] as [number, number, number, number],
+          },
+        ]);
+      },
+    });
+    expect(groups).toEqual([7, 2]);
+    expect(result.unreadable).toBe(1);
+    expect(result.evaluation.testImages).toBe(9);
+    expect(result.predictions.img0).toEqual([{ labelId: 'L0', score: 0.9, box: [20, 20, 100, 50] }]);
+    expect(result.predictions.img3).toBeUndefined();
+    // L0 is found on all its images (img0, 2, 4, 6, 8) before any false positive; L1 never.
+    if (result.evaluation.task !== 'detection') throw new Error('expected detection');
+    const ap = Object.fromEntries(result.evaluation.perClass.map((c) => [c.labelId, c.ap50]));
+    expect(ap.L0).toBeCloseTo(1);
+    expect(ap.L1).toBe(0);
+    expect(result.metrics).toEqual({ map50: result.evaluation.map50, map5095: result.evaluation.map5095 });
   });
 
   it('tells a store outage (retry the job) from a training’s own error', () => {
