@@ -221,6 +221,19 @@ describe('pipeline parts', () => {
     const owner = new TrainingProgress(t.database.db, id, 'new-trainer', t.clock.now, new AbortController().signal);
     await owner.poll();
     expect(owner.shouldStop()).toBe(false);
+    // A training taken again keeps the progress it had reached while it recomputes its features.
+    owner.keepProgressFrom(0.5);
+    await owner.write({ progress: 0.1, epoch: 3 });
+    expect(
+      await t.database.db
+        .selectFrom('trainings')
+        .select(['progress', 'epoch'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      progress: 0.5,
+      epoch: 3,
+    });
     await t.database.db.updateTable('trainings').set({ stop_requested: 1 }).where('id', '=', id).execute();
     await owner.poll();
     expect(owner.stopRequested).toBe(true);

@@ -43,9 +43,28 @@ export class TrainingProgress {
     return this.stopRequested || this.lost || this.signal.aborted || this.error !== null;
   }
 
+  /**
+   * The bar never moves back: a resumed training recomputes its features (from the cache) before
+   * its next epoch, and the row keeps the progress it had reached until then.
+   */
+  private progressFloor = 0;
+
+  /** Progress already reached (the row's, for a training taken again). */
+  keepProgressFrom(progress: number): void {
+    this.progressFloor = Math.max(this.progressFloor, progress);
+  }
+
+  private merge(fields: TrainingFields): void {
+    if (typeof fields.progress === 'number') {
+      this.progressFloor = Math.max(this.progressFloor, fields.progress);
+      fields = { ...fields, progress: this.progressFloor };
+    }
+    Object.assign(this.pending, fields);
+  }
+
   /** Live figures: merged, written within WRITE_INTERVAL_MS. */
   set(fields: TrainingFields): Promise<void> {
-    Object.assign(this.pending, fields);
+    this.merge(fields);
     const wait = this.lastWrite + WRITE_INTERVAL_MS - Date.now();
     if (wait <= 0) return this.flush();
     this.timer ??= setTimeout(() => {
@@ -57,7 +76,7 @@ export class TrainingProgress {
 
   /** Writes these fields with whatever is pending, now (step changes, epoch ends, the end). */
   write(fields: TrainingFields): Promise<void> {
-    Object.assign(this.pending, fields);
+    this.merge(fields);
     return this.flush();
   }
 

@@ -36,6 +36,7 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
   const task = TASK_OF_NETWORK[settings.network];
   const { inputSize, iterations, augmentation } = settings.hyperparameters;
   const progress = new TrainingProgress(db, row.id, control.trainerId, deps.now, control.signal);
+  progress.keepProgressFrom(row.progress);
   try {
     // Downloading: which images, in which split, teaching what; their bytes must be there.
     const data = await selectTrainingData(db, row.project_id, settings, task);
