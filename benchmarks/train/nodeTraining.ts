@@ -91,8 +91,9 @@ export async function timeTraining(c: TrainCase, seed = 1): Promise<TrainTimes> 
   const featuresCpu = cpuAtLearning as NodeJS.CpuUsage | null;
   const featureCpuMsPerImage = featuresCpu ? (featuresCpu.user + featuresCpu.system) / 1000 / count : NaN;
   const first = firstFeatures as { at: number; done: number } | null;
+  // A sample too short to time a rate after its first group counts its whole feature phase.
   const featureMsPerImage =
-    first && count > first.done
+    first && count >= 2 * first.done
       ? (learningStarted - first.at) / (count - first.done)
       : (learningStarted - started) / count;
   const setupS = (learningStarted - started - featureMsPerImage * count) / 1000;
@@ -114,7 +115,8 @@ export async function trainCaseRows(
     value,
     better,
   });
-  const rows = [row('feature_ms_per_image', t.featureMsPerImage), row('setup_s', t.setupS)];
+  const rows = [row('feature_ms_per_image', t.featureMsPerImage)];
+  if (!c.sampleImages) rows.push(row('setup_s', t.setupS));
   if (c.sampleImages) {
     // One epoch over the sample: the head's cost scales with the samples, the features with the images.
     const train = c.sampleImages - Math.max(2, Math.round(c.sampleImages / 10));
