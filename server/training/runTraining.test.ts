@@ -229,17 +229,17 @@ describe.skipIf(onPostgres)('runTraining (real trainings)', () => {
   it(
     'trains a detector to mAP@0.5 ≥ 0.6 on its test split, with predictions in image pixels and the best threshold in the manifest',
     async () => {
-      // The detector's own measured set-up (ml/detection/detectorTraining.test.ts): 300 images, 10 epochs.
+      // Fewer images and epochs than the detector's own test (300, 10: mAP@0.5 0.93 here), still far above the bar.
       const boxes = await seedSyntheticProject(t, blobs, {
         task: 'detection',
-        count: 300,
+        count: 200,
         size: 160,
         seed: 11,
         userId: user.id,
       });
       const settings = trainingSettings('detector-compact', boxes.labelIds, {
         split: { mode: 'custom', train: 67, validation: 13, test: 20, seed: 3 },
-        hyperparameters: { iterations: 10, batchSize: 16, learningRate: 0.002, inputSize: 160 },
+        hyperparameters: { iterations: 8, batchSize: 16, learningRate: 0.002, inputSize: 160 },
       });
       const { id, outcome, logs } = await train(boxes.id, settings);
       console.log(logs.join('\n'));
