@@ -163,6 +163,34 @@ describe('runTraining before learning', () => {
     ).toBe('failed');
   });
 
+  it('fails with image_unreadable when a stored image does not decode', async () => {
+    const project = await seedProject(t, { members: [{ user, role: 'admin' }], labels: ['cat'] });
+    // A JPEG signature and then nothing a decoder can use: stored, so only decoding finds out.
+    const broken = await blobs.put(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9, 9, 9, 9, 9, 9]));
+    for (let i = 0; i < 10; i++) {
+      const id = await seedImage(t, project.id, { split: i < 8 ? 'train' : 'validation' });
+      await t.database.db.updateTable('images').set({ blob_key: broken }).where('id', '=', id).execute();
+      await annotate(id, project.labels.cat!, 'box', { x: 10, y: 10, width: 100, height: 100 });
+    }
+    const settings = trainingSettings('detector-compact', [project.labels.cat!], {
+      hyperparameters: { inputSize: 128, iterations: 1 },
+    });
+    const id = await insertTraining(t, project.id, settings, user.id);
+    const logs: string[] = [];
+    const outcome = await runTraining(trainingDeps(t, blobs, logs), id, {
+      trainerId: 'trainer-a',
+      signal: new AbortController().signal,
+    });
+    expect(outcome, logs.join('\n')).toBe('failed');
+    expect(
+      await t.database.db.selectFrom('trainings').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toMatchObject({
+      status: 'failed',
+      error: 'image_unreadable',
+      step: 'learning',
+    });
+  }, 120_000);
+
   it('ends a training whose stop was asked before it started as stopped, without a model', async () => {
     const project = await seedProject(t, { members: [{ user, role: 'admin' }], labels: ['cat'] });
     const id = await insertTraining(
