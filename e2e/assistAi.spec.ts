@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { composeModel } from '../ml/composeModel';
 import { createFeatureModel } from '../ml/featureExtractor';
@@ -305,3 +305,67 @@ test('machine labels from auto labeling are badged in the studio and become a pe
   const key = (a: { x: number; y: number; width: number; height: number }) => `${a.x},${a.y},${a.width},${a.height}`;
   expect(after.map(key).sort()).toEqual(written.map(key).sort());
 });
+
+test('on a large image assist AI reads the view at the level in view: tiles of a zoomed-out view, only the part in view when zoomed in', async ({
+  page,
+}) => {
+  // 4096² white with three red 400 px squares; the server cuts it into a tile pyramid.
+  const size = 4096;
+  const squares = [
+    { x: 400, y: 400 },
+    { x: 3000, y: 800 },
+    { x: 1800, y: 3200 },
+  ];
+  const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+    .png()
+    .toBuffer();
+  const png = await sharp({
+    create: { width: size, height: size, channels: 3, background: { r: 255, g: 255, b: 255 } },
+  })
+    .composite(squares.map((s) => ({ input: red, left: s.x, top: s.y })))
+    .png()
+    .toBuffer();
+  const project = await studioProject(page, {
+    labels: [{ name: 'red', color: '#e53935' }],
+    images: [{ name: 'large.png', png }],
+  });
+  const imageId = project.ids.get('large.png')!;
+  await initTf(['wasm']);
+  const headers = await project.owner.auth();
+  const uploaded = await page.request.post(`/api/projects/${project.projectId}/models`, {
+    headers: { ...headers, 'Content-Type': 'application/zip' },
+    data: Buffer.from(await redSquareDetectorZip('red')),
+  });
+  const modelId = ((await uploaded.json()) as { id: string }).id;
+  await page.request.put(`/api/projects/${project.projectId}/assist-model`, { headers, data: { modelId } });
+  await openStudio(page, project.projectId, imageId, '/en');
+
+  const panel = page.getByTestId('assist-panel');
+  // Zoomed out: the whole image in view, read at a coarse level, in tiles.
+  await page.getByTestId('tool-assistAi').click();
+  await wait(panel).toHaveAttribute('data-status', 'done');
+  await expect(panel).toContainText(/tile\(s\)/);
+  expect(await panel.textContent()).not.toContain('· 1 tile(s)');
+  const found = await proposalCentres(page);
+  for (const s of squares)
+    expect(found.some((c) => c.x >= s.x && c.x <= s.x + 400 && c.y >= s.y && c.y <= s.y + 400)).toBe(true);
+
+  // Zoomed in on the second square: only it is in view, read finer, in one run.
+  await page.evaluate(() => window.__studio!.engine.setView({ centerX: 3200, centerY: 1000, zoom: 0.5 }));
+  // Cleared first, so the 'done' awaited next is the new run's.
+  await page.getByTestId('assist-clear').click();
+  await expect(panel).toHaveAttribute('data-status', 'idle');
+  await page.getByTestId('assist-run').click();
+  await wait(panel).toHaveAttribute('data-status', 'done');
+  const near = await proposalCentres(page);
+  expect(near.length).toBeGreaterThan(0);
+  for (const c of near) expect(c.x >= 3000 && c.x <= 3400 && c.y >= 800 && c.y <= 1200).toBe(true);
+});
+
+/** The image-px centres of the proposals listed in the panel. */
+async function proposalCentres(page: Page): Promise<{ x: number; y: number }[]> {
+  const boxes = await page
+    .getByTestId('assist-proposal')
+    .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.box!.split(',').map(Number)));
+  return boxes.map(([x, y, w, h]) => ({ x: x! + w! / 2, y: y! + h! / 2 }));
+}

@@ -168,6 +168,7 @@ function Results({ assist, labels, readOnly }: { assist: AssistAi; labels: reado
             onMouseEnter={() => assist.setFocus(p.id)}
             onMouseLeave={() => assist.setFocus(null)}
             data-testid="assist-proposal"
+            data-box={[p.box.x, p.box.y, p.box.width, p.box.height].map(Math.round).join(',')}
           >
             <Box w="2.5" h="2.5" rounded="sm" bg={labels[p.label]?.color} flexShrink={0} />
             <Text flex="1" truncate>
@@ -198,7 +199,7 @@ function Results({ assist, labels, readOnly }: { assist: AssistAi; labels: reado
       </Stack>
       <HStack justify="space-between">
         <Text color="fg.subtle">{meta}</Text>
-        <Button size="2xs" variant="ghost" onClick={assist.run}>
+        <Button size="2xs" variant="ghost" onClick={assist.run} data-testid="assist-run-again">
           {t('panel.runAgain')}
         </Button>
       </HStack>
