@@ -82,13 +82,20 @@ export async function runTraining(
   const fail = async (code: TrainingErrorCode): Promise<TrainingOutcome> => {
     if (control.signal.aborted) return 'stopped';
     const at = deps.now().toISOString();
-    await deps.db
+    // A failed training is never resumed: its checkpoint goes with it.
+    const { checkpoint_key: checkpoint } = await deps.db
+      .selectFrom('trainings')
+      .select('checkpoint_key')
+      .where('id', '=', trainingId)
+      .executeTakeFirstOrThrow();
+    const result = await deps.db
       .updateTable('trainings')
-      .set({ status: 'failed', error: code, ended_at: at, updated_at: at })
+      .set({ status: 'failed', error: code, ended_at: at, updated_at: at, eta_seconds: null, checkpoint_key: null })
       .where('id', '=', trainingId)
       .where('trainer_id', '=', control.trainerId)
       .where('status', '=', 'running')
-      .execute();
+      .executeTakeFirst();
+    if (checkpoint && Number(result.numUpdatedRows) > 0) await deps.blobs.delete(checkpoint);
     return 'failed';
   };
 

@@ -37,6 +37,7 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
   const { inputSize, iterations, augmentation } = settings.hyperparameters;
   const progress = new TrainingProgress(db, row.id, control.trainerId, deps.now, control.signal);
   progress.keepProgressFrom(row.progress);
+  progress.startStopPolling();
   try {
     // Downloading: which images, in which split, teaching what; their bytes must be there.
     const data = await selectTrainingData(db, row.project_id, settings, task);
@@ -81,8 +82,7 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
       eta_seconds: plan.seconds.features + plan.seconds.epochs + plan.seconds.testing,
     });
     await progress.poll();
-    progress.startStopPolling();
-    if (progress.shouldStop()) return await endStopped(deps, ctx, progress, null);
+    if (progress.shouldStop()) return await endStopped(deps, ctx, progress, row.checkpoint_key);
 
     // Learning: features (cached per image content and extractor), then the head.
     await initTf();
