@@ -53,7 +53,9 @@ function allowedPackages(absFile) {
   if (!scope) return null;
   if (!/\.test\.tsx?$/.test(rel)) return ALLOWED_PACKAGES[scope];
   // ml/ tests run in Node: they read fixtures and may write images.
-  return rel.startsWith('ml/') ? [...ALLOWED_PACKAGES[scope], 'vitest', 'node:'] : [...ALLOWED_PACKAGES[scope], 'vitest'];
+  return rel.startsWith('ml/')
+    ? [...ALLOWED_PACKAGES[scope], 'vitest', 'node:']
+    : [...ALLOWED_PACKAGES[scope], 'vitest'];
 }
 
 /** Packages that only console chunks may load: public pages must stay light. */
