@@ -49,7 +49,10 @@ export const preprocessingSchema = z.object({
   /** Resize the whole image (or view) to inputSize × inputSize, ignoring aspect ratio. */
   resize: z.literal('stretch'),
   channels: z.literal('rgb'),
-  /** input = pixel (0–255) × scale + offset. */
+  /**
+   * What the model's first layer does to its input: value = pixel (0–255) × scale + offset. Feed
+   * raw RGB pixel values 0–255; the rescale is inside the model.
+   */
   scale: z.number(),
   offset: z.number(),
 });

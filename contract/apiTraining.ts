@@ -46,7 +46,7 @@ export const TRAINING_STATUSES = ['queued', 'running', 'completed', 'failed', 's
 export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
 export const FINAL_TRAINING_STATUSES: readonly TrainingStatus[] = ['completed', 'failed', 'stopped'];
 
-/** Why a training failed (translated under `training:error.*`). */
+/** Why a training failed (translated under `trainingResults:error.*`). */
 export const TRAINING_ERROR_CODES = [
   'trainer_lost', // the trainer stopped responding and the job had no attempts left
   'too_few_images', // fewer than TRAINING_MIN_IMAGES usable images when the data was read
