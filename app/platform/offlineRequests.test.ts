@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isImageFileRead, isOfflineApiRead } from './offlineRequests';
+import { isImageFileRead, isOfflineApiRead, isWasmAsset } from './offlineRequests';
 
 const get = (headers: Record<string, string> = {}) => ({ method: 'GET', headers: new Headers(headers) });
 const url = (path: string) => new URL(path, 'https://maru.example');
@@ -13,6 +13,18 @@ describe('offline requests', () => {
     expect(isImageFileRead(url('/api/projects/p1/images/i1/tiles/1/0_0.jpg'), { ...get(), method: 'DELETE' })).toBe(
       false,
     );
+  });
+
+  it('keeps the WebAssembly binaries of the model workers, nothing else of the assets', () => {
+    expect(isWasmAsset(url('/assets/tfjs-backend-wasm-simd-BrM3BlWr.wasm'), get())).toBe(true);
+    expect(isWasmAsset(url('/assets/index-abc.js'), get())).toBe(false);
+    expect(isWasmAsset(url('/api/x.wasm'), get())).toBe(false);
+  });
+
+  it('keeps the assist model and its zip for the studio offline, never the live training events', () => {
+    expect(isOfflineApiRead(url('/api/projects/p1/assist-model'), get())).toBe(true);
+    expect(isOfflineApiRead(url('/api/projects/p1/models/m1/download'), get())).toBe(true);
+    expect(isOfflineApiRead(url('/api/projects/p1/trainings/t1/events'), get())).toBe(false);
   });
 
   it('falls back to the last answer for the reads a studio page starts with', () => {

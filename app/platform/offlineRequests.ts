@@ -17,6 +17,15 @@ export function isImageFileRead(url: URL, request: RequestLike): boolean {
   return request.method === 'GET' && !request.headers.has('range') && IMAGE_FILE.test(url.pathname);
 }
 
+/**
+ * TensorFlow.js's WebAssembly binaries (the assist AI and model check workers): content-hashed
+ * build assets, kept on first use rather than precached, so that only people who run a model
+ * download them and an assist AI used once still runs offline without WebGL.
+ */
+export function isWasmAsset(url: URL, request: RequestLike): boolean {
+  return request.method === 'GET' && /^\/assets\/[^/]+\.wasm$/.test(url.pathname);
+}
+
 /** The API reads kept as a fallback for when the network is gone. */
 export function isOfflineApiRead(url: URL, request: RequestLike): boolean {
   return (

@@ -11,6 +11,7 @@ import { DOWNLOAD_KEEPALIVE, downloadIdOf } from './download/downloadProtocol';
 import { downloadResponse, type DownloadPort } from './download/downloadResponse';
 import { PendingDownloads } from './download/PendingDownloads';
 import { registerOfflineRoutes } from './offlineRoutes';
+import { isWasmAsset } from './offlineRequests';
 
 /*
  * The service worker (/sw.js, built by vite-plugin-pwa's injectManifest from this file): the app
@@ -82,5 +83,9 @@ registerRoute(
 registerRoute(
   ({ url }) => url.pathname.endsWith('.woff2'),
   new CacheFirst({ cacheName: 'fonts', plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
+);
+registerRoute(
+  ({ url, request }) => url.origin === location.origin && isWasmAsset(url, request),
+  new CacheFirst({ cacheName: 'wasm', plugins: [new ExpirationPlugin({ maxEntries: 8 })] }),
 );
 registerOfflineRoutes();
