@@ -1,6 +1,6 @@
 /**
- * Seeded pseudo-random numbers for tests and benchmarks (mulberry32: 32-bit state, fast, good
- * enough for shuffling test data and picking test moments; not for anything secret). The same
+ * Seeded pseudo-random numbers for tests, benchmarks and training's shuffles and augmentations
+ * (mulberry32: 32-bit state, fast, good enough for shuffling data; not for anything secret). The same
  * seed always yields the same sequence, on every machine, so a failing run can be repeated.
  */
 

@@ -1,5 +1,6 @@
 import type { Augmentation } from '../contract/apiTraining';
 import type { AugmentTransform, RgbImage } from './types';
+import { mulberry32 } from '../contract/seededRandom';
 
 /*
  * Augmented copies of training images: a horizontal flip, a shift of up to 10 % of the side and
@@ -16,17 +17,8 @@ export interface Augment extends AugmentTransform {
   brightness: number;
 }
 
-/** A small fast seeded generator (mulberry32) giving floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small fast seeded generator giving floats in [0, 1) (the contract's mulberry32). */
+export const seededRandom = mulberry32;
 
 /** FNV-1a of a string: a seed from an image key. */
 export function hashString(text: string): number {
