@@ -3,10 +3,10 @@
  * a TileSource's decoded tiles: what the assist AI looks at. Like collectWindow but for a given
  * rectangle rather than a square around a click; the caller picks the level (`regionLevel`).
  */
-import { gridSize, levelSize, tileLevelRect } from '../pyramid';
+import { levelSize } from '../pyramid';
 import type { PyramidInfo, Rect, TileSource } from '../types';
-import { defaultReadBitmap } from './collectWindow';
 import type { RgbaWindow } from './proposeRegion';
+import { readLevelPixels, type ReadLevelOptions } from './readLevelPixels';
 
 /** Pixels of a region at one level and where they lie in the image. */
 export interface CollectedRegion {
@@ -48,7 +48,7 @@ export async function collectRegion(
   source: TileSource,
   level: number,
   rect: Rect,
-  options: { signal?: AbortSignal; readBitmap?: (bitmap: ImageBitmap) => RgbaWindow } = {},
+  options: ReadLevelOptions = {},
 ): Promise<CollectedRegion> {
   const info = source.info;
   const scale = 2 ** level;
@@ -57,40 +57,12 @@ export async function collectRegion(
   const y0 = Math.max(0, Math.min(extent.height - 1, Math.floor(rect.y / scale)));
   const width = Math.max(1, Math.min(extent.width, Math.ceil((rect.x + rect.width) / scale)) - x0);
   const height = Math.max(1, Math.min(extent.height, Math.ceil((rect.y + rect.height) / scale)) - y0);
-  const ts = info.tileSize;
-  const { cols, rows } = gridSize(info, level);
-  const tiles: { x: number; y: number }[] = [];
-  for (let ty = Math.floor(y0 / ts); ty <= Math.min(rows - 1, Math.floor((y0 + height - 1) / ts)); ty++)
-    for (let tx = Math.floor(x0 / ts); tx <= Math.min(cols - 1, Math.floor((x0 + width - 1) / ts)); tx++)
-      tiles.push({ x: tx, y: ty });
-  const signal = options.signal ?? new AbortController().signal;
-  const images = await Promise.all(tiles.map((t) => source.getTile(level, t.x, t.y, signal)));
-  const data = new Uint8ClampedArray(width * height * 4);
-  const read = options.readBitmap ?? defaultReadBitmap;
-  images.forEach((image, k) => {
-    const t = tiles[k]!;
-    let pixels: RgbaWindow;
-    if ('data' in image) pixels = image;
-    else {
-      pixels = read(image);
-      image.close();
-    }
-    const tile = tileLevelRect(info, level, t.x, t.y);
-    const left = Math.max(x0, tile.x);
-    const top = Math.max(y0, tile.y);
-    const right = Math.min(x0 + width, tile.x + Math.min(tile.width, pixels.width));
-    const bottom = Math.min(y0 + height, tile.y + Math.min(tile.height, pixels.height));
-    if (right <= left) return;
-    for (let y = top; y < bottom; y++) {
-      const src = ((y - tile.y) * pixels.width + (left - tile.x)) * 4;
-      data.set(pixels.data.subarray(src, src + (right - left) * 4), ((y - y0) * width + (left - x0)) * 4);
-    }
-  });
+  const pixels = await readLevelPixels(source, level, { x0, y0, width, height }, options);
   const imageRect = {
     x: x0 * scale,
     y: y0 * scale,
     width: Math.min(info.width - x0 * scale, width * scale),
     height: Math.min(info.height - y0 * scale, height * scale),
   };
-  return { window: { width, height, data }, level, rect: imageRect, scale };
+  return { window: pixels, level, rect: imageRect, scale };
 }
