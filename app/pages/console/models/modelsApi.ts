@@ -7,7 +7,8 @@ import {
 } from '../../../../contract/apiModels';
 import { ApiRequestError } from '../../../api/ApiRequestError';
 import { apiFetch, apiUrl } from '../../../api/apiFetch';
-import { authorizedFetch, withAuthRetry } from '../../../api/authorizedFetch';
+import { authorizedFetch } from '../../../api/authorizedFetch';
+import { sendBlob, type BlobAnswer } from '../../../api/sendBlob';
 import { answerJson } from '../dataset/putBlob';
 
 /** The models calls of contract/apiModels.ts that the Models tab makes. */
@@ -87,41 +88,8 @@ export async function downloadModel(projectId: string, model: Pick<Model, 'id' |
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-interface PostAnswer {
-  status: number;
-  body: string;
-}
-
-function post(
-  url: string,
-  file: Blob,
-  token: string | null,
-  onProgress: (loaded: number) => void,
-  signal: AbortSignal,
-): Promise<PostAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Content-Type', 'application/zip');
-    if (token) xhr.setRequestHeader('Authorization', token);
-    xhr.upload.onprogress = (event) => onProgress(event.loaded);
-    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
-    xhr.onerror = () => reject(new ModelUploadError('network'));
-    const abort = () => xhr.abort();
-    xhr.onabort = () => reject(new DOMException('upload canceled', 'AbortError'));
-    xhr.onloadend = () => signal.removeEventListener('abort', abort);
-    if (signal.aborted) {
-      reject(new DOMException('upload canceled', 'AbortError'));
-      return;
-    }
-    signal.addEventListener('abort', abort);
-    xhr.send(file);
-  });
-}
-
 /**
- * POSTs a model zip with upload progress (XHR: fetch reports none) and answers the new model;
+ * POSTs a model zip with upload progress (app/api/sendBlob.ts) and answers the new model;
  * a refusal throws ModelUploadError with the API's code and `modelError`.
  */
 export async function uploadModel(
@@ -132,13 +100,10 @@ export async function uploadModel(
   signal: AbortSignal,
 ): Promise<Model> {
   const query = tag ? `?tag=${encodeURIComponent(tag)}` : '';
-  const url = apiUrl(`${p(projectId)}/models${query}`);
-  let answer: PostAnswer;
+  const request = { method: 'POST', path: `${p(projectId)}/models${query}`, contentType: 'application/zip' } as const;
+  let answer: BlobAnswer;
   try {
-    answer = await withAuthRetry((token, attempt) => {
-      if (attempt > 0) onProgress(0);
-      return post(url, file, token, onProgress, signal);
-    });
+    answer = await sendBlob(request, file, onProgress, signal);
   } catch (error) {
     if (error instanceof ApiRequestError) throw new ModelUploadError(error.code);
     throw error;
