@@ -1,19 +1,13 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import type { Training, TrainingStatus } from '../../../../contract/apiTraining';
+import type { Training } from '../../../../contract/apiTraining';
 import { trainingHref } from '../../../../contract/projectRoutes';
+import { ScrollingTable } from '../../../components/ScrollingTable';
 import { Progress } from '../../../theme/parts/progress';
 import { Table } from '../../../theme/parts/table';
+import { STATUS_PALETTE } from './statusPalette';
 import { formatDateTime, formatDuration, formatLearningRate, formatLoss, formatRatio, NONE } from './trainingFormat';
-
-export const STATUS_PALETTE: Record<TrainingStatus, string> = {
-  queued: 'gray',
-  running: 'blue',
-  completed: 'green',
-  failed: 'red',
-  stopped: 'orange',
-};
 
 const COLUMNS = [
   'id',
@@ -68,77 +62,67 @@ export function TrainingHistoryTable({ projectId, trainings }: { projectId: stri
   const { t, i18n } = useTranslation('training');
   const [, navigate] = useLocation();
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0} role="region" aria-label={t('tab.tableLabel')}>
-      <Table.Root size="sm" minW="1400px" data-testid="training-history" interactive>
-        <Table.Caption srOnly>{t('tab.tableLabel')}</Table.Caption>
-        <Table.Header>
-          <Table.Row bg="bg.subtle">
-            {COLUMNS.map((column) => (
-              <Table.ColumnHeader key={column} scope="col" whiteSpace="nowrap">
-                {t(`columns.${column}`)}
-              </Table.ColumnHeader>
-            ))}
+    <ScrollingTable
+      label={t('tab.tableLabel')}
+      headers={COLUMNS.map((column) => t(`columns.${column}`))}
+      minW="1400px"
+      interactive
+      data-testid="training-history"
+    >
+      {trainings.map((training) => {
+        const hyper = training.settings.hyperparameters;
+        const href = trainingHref(projectId, training.id);
+        return (
+          <Table.Row
+            key={training.id}
+            data-testid="training-row"
+            data-status={training.status}
+            cursor="pointer"
+            onClick={(event) => {
+              // The identifier is a real link; a click elsewhere in the row opens the same page.
+              if (!(event.target as HTMLElement).closest('a')) navigate(href);
+            }}
+          >
+            <Table.Cell fontWeight="600">
+              <Link href={href}>#{training.number}</Link>
+            </Table.Cell>
+            <Table.Cell>{t(`annotationTypes.${training.annotationType}`)}</Table.Cell>
+            <Table.Cell>{t(`splitTypes.${training.splitType}`)}</Table.Cell>
+            <Table.Cell>{training.modelTag || NONE}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{t(`networks.${training.network}`)}</Table.Cell>
+            <Table.Cell textAlign="end">{training.datasetCount}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatDateTime(training.startedAt, i18n.language)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatDateTime(training.endedAt, i18n.language)}</Table.Cell>
+            <Table.Cell>
+              <ProgressCell training={training} />
+            </Table.Cell>
+            <Table.Cell>
+              <Stack gap="1" align="start">
+                <Badge colorPalette={STATUS_PALETTE[training.status]} data-testid="training-status">
+                  {t(`statuses.${training.status}`)}
+                </Badge>
+                {training.status === 'failed' && training.error && (
+                  <Text fontSize="xs" color="fg.error" maxW="48" data-testid="training-error">
+                    {t(`error.${training.error}`)}
+                  </Text>
+                )}
+              </Stack>
+            </Table.Cell>
+            <Table.Cell textAlign="end">{formatRatio(training.accuracy)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatLoss(training.loss)}</Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {training.epoch} / {training.epochs}
+            </Table.Cell>
+            <Table.Cell textAlign="end">{hyper.batchSize}</Table.Cell>
+            <Table.Cell textAlign="end">{formatLearningRate(hyper.learningRate)}</Table.Cell>
+            <Table.Cell data-testid="training-deployments">
+              {training.deployments.length === 0
+                ? NONE
+                : training.deployments.map((d) => `${d.target} (${formatDateTime(d.at, i18n.language)})`).join(', ')}
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {trainings.map((training) => {
-            const hyper = training.settings.hyperparameters;
-            const href = trainingHref(projectId, training.id);
-            return (
-              <Table.Row
-                key={training.id}
-                data-testid="training-row"
-                data-status={training.status}
-                cursor="pointer"
-                onClick={(event) => {
-                  // The identifier is a real link; a click elsewhere in the row opens the same page.
-                  if (!(event.target as HTMLElement).closest('a')) navigate(href);
-                }}
-              >
-                <Table.Cell fontWeight="600">
-                  <Link href={href}>#{training.number}</Link>
-                </Table.Cell>
-                <Table.Cell>{t(`annotationTypes.${training.annotationType}`)}</Table.Cell>
-                <Table.Cell>{t(`splitTypes.${training.splitType}`)}</Table.Cell>
-                <Table.Cell>{training.modelTag || NONE}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{t(`networks.${training.network}`)}</Table.Cell>
-                <Table.Cell textAlign="end">{training.datasetCount}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDateTime(training.startedAt, i18n.language)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDateTime(training.endedAt, i18n.language)}</Table.Cell>
-                <Table.Cell>
-                  <ProgressCell training={training} />
-                </Table.Cell>
-                <Table.Cell>
-                  <Stack gap="1" align="start">
-                    <Badge colorPalette={STATUS_PALETTE[training.status]} data-testid="training-status">
-                      {t(`statuses.${training.status}`)}
-                    </Badge>
-                    {training.status === 'failed' && training.error && (
-                      <Text fontSize="xs" color="fg.error" maxW="48" data-testid="training-error">
-                        {t(`error.${training.error}`)}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Cell>
-                <Table.Cell textAlign="end">{formatRatio(training.accuracy)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatLoss(training.loss)}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {training.epoch} / {training.epochs}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{hyper.batchSize}</Table.Cell>
-                <Table.Cell textAlign="end">{formatLearningRate(hyper.learningRate)}</Table.Cell>
-                <Table.Cell data-testid="training-deployments">
-                  {training.deployments.length === 0
-                    ? NONE
-                    : training.deployments
-                        .map((d) => `${d.target} (${formatDateTime(d.at, i18n.language)})`)
-                        .join(', ')}
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        );
+      })}
+    </ScrollingTable>
   );
 }

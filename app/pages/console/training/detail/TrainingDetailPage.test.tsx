@@ -12,6 +12,15 @@ import { classificationEvaluation, detectionEvaluation, epochs, trainingFixture 
 
 signedInConsoleTests();
 
+/** The per-class table's cells, row by row (label name first). */
+function perClassRows(): string[][] {
+  return screen.getAllByTestId('per-class-row').map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent ?? ''),
+  );
+}
+
 /** An event stream whose body is the given messages, then closed. */
 function sse(...trainings: Training[]): Response {
   const text = trainings
@@ -84,6 +93,10 @@ describe('training page: live progress', () => {
     const lossTable = within(screen.getByTestId('chart-loss')).getByRole('table', { hidden: true });
     expect(within(lossTable).getAllByRole('row', { hidden: true })).toHaveLength(6);
     expect(screen.getByTestId('evaluation-accuracy').textContent).toBe('66.7%');
+    expect(perClassRows()).toEqual([
+      ['cat', '75.0%', '100.0%', '85.7%', '3'],
+      ['dog', '50.0%', '33.3%', '40.0%', '3'],
+    ]);
     expect(screen.queryByTestId('training-stop')).toBeNull();
   });
 
@@ -169,6 +182,10 @@ describe('training page: evaluation', () => {
     expect(screen.getByTestId('threshold-score').textContent).toBe('0.50');
     expect(screen.getByTestId('evaluation-map50').textContent).toBe('81.2%');
     expect(screen.getByTestId('evaluation-map5095').textContent).toBe('50.3%');
+    expect(perClassRows()).toEqual([
+      ['cat', '90.0%', '60.0%', '5'],
+      ['dog', '72.4%', '40.6%', '4'],
+    ]);
     expect(screen.getByTestId('chart-accuracy').textContent).toContain('mAP@0.5');
   });
 

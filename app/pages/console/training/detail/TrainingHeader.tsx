@@ -3,19 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectRole } from '../../../../../contract/apiProjects';
-import type { Training, TrainingStatus } from '../../../../../contract/apiTraining';
+import type { Training } from '../../../../../contract/apiTraining';
 import { errorCodeOf } from '../../../../api/ApiRequestError';
 import { AppDialog } from '../../../../components/Dialog';
 import { toaster } from '../../toaster';
+import { STATUS_PALETTE } from '../statusPalette';
 import { isFinalStatus, stopTraining, trainingKeys } from './trainingQueries';
-
-export const STATUS_PALETTE: Record<TrainingStatus, string> = {
-  queued: 'gray',
-  running: 'blue',
-  completed: 'green',
-  failed: 'red',
-  stopped: 'orange',
-};
 
 /**
  * The training's identity (#number, tag, network, status, who started it) and, for admins and

@@ -1,14 +1,14 @@
-import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassificationEvaluation } from '../../../../../../contract/apiTraining';
-import { Table } from '../../../../../theme/parts/table';
 import type { LabelMap } from '../labelMap';
 import { LabelName } from '../LabelName';
 import { percent } from '../trainingSteps';
 import { ConfusionMatrix, type ConfusionCell } from './ConfusionMatrix';
 import { EvaluationThumb } from './EvaluationThumb';
 import { MetricStat } from './MetricStat';
+import { PerClassTable } from './PerClassTable';
 
 /** Classification on the test split: accuracy, per-class precision/recall/F1, the confusion matrix and its images. */
 export function ClassificationEvaluationView({
@@ -40,32 +40,17 @@ export function ClassificationEvaluationView({
           testId="evaluation-accuracy"
         />
       </HStack>
-      <Box overflowX="auto">
-        <Table.Root size="sm" data-testid="per-class">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('evaluation.label')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('evaluation.precision')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('evaluation.recall')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('evaluation.f1')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('evaluation.support')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {evaluation.perClass.map((row) => (
-              <Table.Row key={row.labelId} data-testid="per-class-row">
-                <Table.Cell>
-                  <LabelName labels={labels} labelId={row.labelId} />
-                </Table.Cell>
-                <Table.Cell textAlign="end">{percent(row.precision)}</Table.Cell>
-                <Table.Cell textAlign="end">{percent(row.recall)}</Table.Cell>
-                <Table.Cell textAlign="end">{percent(row.f1)}</Table.Cell>
-                <Table.Cell textAlign="end">{row.support}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+      <PerClassTable
+        rows={evaluation.perClass}
+        labels={labels}
+        labelHeader={t('evaluation.label')}
+        columns={[
+          { header: t('evaluation.precision'), value: (row) => percent(row.precision) },
+          { header: t('evaluation.recall'), value: (row) => percent(row.recall) },
+          { header: t('evaluation.f1'), value: (row) => percent(row.f1) },
+          { header: t('evaluation.support'), value: (row) => row.support },
+        ]}
+      />
       <Stack gap="2">
         <Text fontWeight="600">{t('confusion.title')}</Text>
         <ConfusionMatrix confusion={confusion} labels={labels} selected={cell} onSelect={setCell} />

@@ -1,13 +1,12 @@
-import { Box, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { DetectionEvaluation } from '../../../../../../contract/apiTraining';
-import { Table } from '../../../../../theme/parts/table';
 import type { LabelMap } from '../labelMap';
-import { LabelName } from '../LabelName';
 import { LineChart } from '../LineChart';
 import { CHART_COLORS } from '../TrainingCharts';
 import { percent } from '../trainingSteps';
 import { MetricStat } from './MetricStat';
+import { PerClassTable } from './PerClassTable';
 import { ThresholdSlider } from './ThresholdSlider';
 
 /** Where the best-F1 point lies on the precision-recall curve. */
@@ -52,30 +51,16 @@ export function DetectionEvaluationView({ evaluation, labels }: { evaluation: De
         />
         <Stack gap="4">
           <ThresholdSlider evaluation={evaluation} />
-          <Box overflowX="auto">
-            <Table.Root size="sm" data-testid="per-class">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('evaluation.label')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('evaluation.ap50')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('evaluation.ap5095')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('evaluation.objects')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {evaluation.perClass.map((row) => (
-                  <Table.Row key={row.labelId} data-testid="per-class-row">
-                    <Table.Cell>
-                      <LabelName labels={labels} labelId={row.labelId} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{percent(row.ap50)}</Table.Cell>
-                    <Table.Cell textAlign="end">{percent(row.ap5095)}</Table.Cell>
-                    <Table.Cell textAlign="end">{row.gtCount}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
+          <PerClassTable
+            rows={evaluation.perClass}
+            labels={labels}
+            labelHeader={t('evaluation.label')}
+            columns={[
+              { header: t('evaluation.ap50'), value: (row) => percent(row.ap50) },
+              { header: t('evaluation.ap5095'), value: (row) => percent(row.ap5095) },
+              { header: t('evaluation.objects'), value: (row) => row.gtCount },
+            ]}
+          />
         </Stack>
       </SimpleGrid>
     </Stack>
