@@ -17,6 +17,7 @@ import { seedProject } from '../test/fixtures/projectSeed';
 import { as } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
+import { insertOnlineTrainer } from '../training/trainerTestKit';
 
 let t: TestApp;
 let blobs: LocalBlobStore;
@@ -211,22 +212,6 @@ describe('assist model', () => {
 });
 
 describe('auto labels', () => {
-  const trainerRow = async () => {
-    const at = t.clock.now().toISOString();
-    await t.database.db
-      .insertInto('trainers')
-      .values({
-        id: randomUUID(),
-        name: 't',
-        backend: 'wasm',
-        started_at: at,
-        last_seen_at: at,
-        feature_ms_per_image: null,
-        head_ms_per_sample: null,
-      })
-      .execute();
-  };
-
   it('queues a job and its run row with the same id; 503 without a trainer; workers 403', async () => {
     const p = await newProject();
     const m = await storedModel(p.id, p.labels);
@@ -234,7 +219,7 @@ describe('auto labels', () => {
     const none = await as(t, member, 'POST', `projects/${p.id}/auto-labels`, body);
     expect(none.status).toBe(503);
     expect(none.body.error.code).toBe('trainer_unavailable');
-    await trainerRow();
+    await insertOnlineTrainer(t);
     expect((await as(t, worker, 'POST', `projects/${p.id}/auto-labels`, body)).status).toBe(403);
     expect(
       (await as(t, member, 'POST', `projects/${p.id}/auto-labels`, { modelId: 'nope', threshold: 0.5 })).status,

@@ -15,8 +15,7 @@ import { seedAnnotation } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createAutoLabelJobHandler } from './autoLabelJob';
 import { AUTO_LABEL_JOB } from './jobKinds';
-import { startTrainer } from './startTrainer';
-import { inProcessExecutor, seedTrainingProject, testBlobs, testStorage, waitUntil } from './trainerTestKit';
+import { inProcessExecutor, seedTrainingProject, startTestTrainer, testBlobs, waitUntil } from './trainerTestKit';
 
 /*
  * Auto labeling for real: a classifier composed from the shipped backbone and a head whose
@@ -151,16 +150,7 @@ describe('auto labeling', () => {
 
     const jobId = await queueRun(0.5);
     // The real path: a trainer takes the job and runs it in a worker thread.
-    const trainer = await startTrainer({
-      db: t.database.db,
-      dialect: t.database.dialect,
-      now: t.clock.now,
-      storage: testStorage(t),
-      embedded: true,
-      measure: false,
-      pollMs: 50,
-      log: () => {},
-    });
+    const trainer = await startTestTrainer(t);
     try {
       const jobState = async () =>
         (await t.database.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirstOrThrow())

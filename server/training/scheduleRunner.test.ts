@@ -6,6 +6,7 @@ import { seedAnnotation, seedImage } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
 import { dueProjects, isDue, scheduleTick } from './scheduleRunner';
+import { insertOnlineTrainer } from './trainerTestKit';
 
 describe('isDue', () => {
   // 2026-11-27 is a Friday.
@@ -125,22 +126,6 @@ describe('scheduleTick', () => {
         .where('id', '=', projectId)
         .executeTakeFirstOrThrow()
     ).schedule_last_run;
-  const online = async () => {
-    const at = t.clock.now().toISOString();
-    await t.database.db
-      .insertInto('trainers')
-      .values({
-        id: randomUUID(),
-        name: 't',
-        backend: 'wasm',
-        started_at: at,
-        last_seen_at: at,
-        feature_ms_per_image: null,
-        head_ms_per_sample: null,
-      })
-      .execute();
-  };
-
   it('queues a training with the last settings when a person labeled since, once per cycle', async () => {
     const p = await scheduledProject();
     // Nothing labeled since the last training: the cycle is used up, nothing queued.
@@ -151,7 +136,7 @@ describe('scheduleTick', () => {
     // A day later, with a new label and a trainer online.
     t.clock.advance(86_400);
     await seedAnnotation(t, await seedImage(t, p.id, { labeled: true }), p.labels.car!);
-    await online();
+    await insertOnlineTrainer(t);
     expect((await scheduleTick(deps())).get(p.id)).toBe('queued');
     expect(await trainings(p.id)).toEqual([
       expect.objectContaining({ number: 1, trigger: 'manual' }),
@@ -176,7 +161,7 @@ describe('scheduleTick', () => {
     expect(await lastRun(p.id)).toBeNull();
     expect(await trainings(p.id)).toHaveLength(1);
     t.clock.advance(60);
-    await online();
+    await insertOnlineTrainer(t);
     expect((await scheduleTick(deps())).get(p.id)).toBe('queued');
     await t.database.db.deleteFrom('trainers').execute();
   });

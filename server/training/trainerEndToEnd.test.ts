@@ -4,8 +4,8 @@ import { as } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
 import { seedSyntheticProject, trainingSettings, type SyntheticProject } from '../test/trainingFixtures';
-import { startTrainer, type RunningTrainer } from './startTrainer';
-import { testBlobs, testStorage, waitUntil } from './trainerTestKit';
+import type { RunningTrainer } from './startTrainer';
+import { startTestTrainer, testBlobs, waitUntil } from './trainerTestKit';
 
 /*
  * The whole chain with nothing stood in: POST trainings queues the job, a trainer takes it and
@@ -28,16 +28,7 @@ beforeAll(async () => {
     seed: 5,
     userId: user.id,
   });
-  trainer = await startTrainer({
-    db: t.database.db,
-    dialect: t.database.dialect,
-    now: t.clock.now,
-    storage: testStorage(t),
-    embedded: true,
-    measure: false,
-    pollMs: 50,
-    log: () => {},
-  });
+  trainer = await startTestTrainer(t);
 }, 60_000);
 afterAll(async () => {
   await trainer.stop();

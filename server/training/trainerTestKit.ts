@@ -8,11 +8,13 @@ import { seedProject } from '../test/fixtures/projectSeed';
 import type { TestApp } from '../test/testApp';
 import { createTestUser } from '../test/testUsers';
 import { TRAINING_RUN_JOB } from './jobKinds';
+import { startTrainer, type RunningTrainer } from './startTrainer';
 import { runTrainerTask, type TrainerExecutor, type TrainerStorage, type TrainingModule } from './trainerTasks';
 
 /*
  * What the trainer's tests share: a project, training rows with their jobs as the API writes them,
- * an executor that runs tasks in the test's process (over the test's clock), and polling.
+ * an online trainer's row, the real trainer started for a test, an executor that runs tasks in the
+ * test's process (over the test's clock), and polling.
  */
 
 export const TEST_SETTINGS: TrainingCreate = {
@@ -82,6 +84,43 @@ export async function insertTraining(
       })
       .execute();
     return { trainingId, jobId };
+  });
+}
+
+/**
+ * A trainers row that heartbeated just now, as a running trainer's registry writes it: the API
+ * refuses trainings and auto-labeling with trainer_unavailable while no such row exists.
+ */
+export async function insertOnlineTrainer(t: TestApp): Promise<void> {
+  const at = t.clock.now().toISOString();
+  await t.database.db
+    .insertInto('trainers')
+    .values({
+      id: randomUUID(),
+      name: 't',
+      backend: 'wasm',
+      started_at: at,
+      last_seen_at: at,
+      feature_ms_per_image: null,
+      head_ms_per_sample: null,
+    })
+    .execute();
+}
+
+/**
+ * The real trainer (its own worker thread) on the test's database, blobs and clock: embedded,
+ * without the speed measurement, polling often so a test waits little, and quiet.
+ */
+export function startTestTrainer(t: TestApp): Promise<RunningTrainer> {
+  return startTrainer({
+    db: t.database.db,
+    dialect: t.database.dialect,
+    now: t.clock.now,
+    storage: testStorage(t),
+    embedded: true,
+    measure: false,
+    pollMs: 50,
+    log: () => {},
   });
 }
 
