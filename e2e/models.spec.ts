@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import * as tf from '@tensorflow/tfjs';
-import type { ModelManifest } from '../contract/apiModels';
-import { writeModelZip } from '../ml/modelZip';
+import { expect, test } from '@playwright/test';
 import { initTf } from '../ml/runtime';
+import { tinyClassifierZip } from '../ml/testing/tinyClassifierZip';
+import { axeFindings } from './axeFindings';
 import { storeSession } from './consoleSession';
 import { newAccount } from './studioProject';
 
@@ -14,42 +12,9 @@ import { newAccount } from './studioProject';
  * then downloaded under the server's name, retagged, made the assist model and deleted.
  */
 
-/** Serious or critical axe findings on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function modelZip(labels: string[], tag: string): Promise<Buffer> {
   await initTf(['cpu']);
-  const model = tf.sequential({
-    layers: [
-      tf.layers.globalAveragePooling2d({ inputShape: [32, 32, 3] }),
-      tf.layers.dense({ units: labels.length, activation: 'softmax' }),
-    ],
-  });
-  const manifest: ModelManifest = {
-    format: 'maru-model',
-    version: 1,
-    task: 'classification',
-    network: 'classifier-compact',
-    backbone: 'mobilenet-v2',
-    inputSize: 32,
-    labels: labels.map((name, i) => ({ name, color: i === 0 ? '#e53935' : '#1e88e5' })),
-    preprocessing: { resize: 'stretch', channels: 'rgb', scale: 1 / 255, offset: 0 },
-    detection: null,
-    metrics: { accuracy: 0.93 },
-    createdAt: '2026-01-03T00:00:00Z',
-    trainingId: null,
-    tag,
-  };
-  const zip = await writeModelZip(model, manifest);
-  model.dispose();
-  return Buffer.from(zip);
+  return Buffer.from(await tinyClassifierZip(labels, tag));
 }
 
 test('a model zip is checked in the browser, uploaded, downloaded, retagged, made the assist model and deleted', async ({

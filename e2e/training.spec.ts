@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { axeFindings } from './axeFindings';
 import { putAnnotations, studioProject, type StudioProject } from './studioProject';
 
 /*
@@ -33,16 +33,6 @@ async function drawn(i: number) {
     .png()
     .toBuffer();
   return { png, box: { x: left, y: top, width, height }, label: bar ? 1 : 0 };
-}
-
-/** Serious or critical axe findings on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function detectionProject(page: Page): Promise<StudioProject> {

@@ -1,9 +1,7 @@
-import * as tf from '@tensorflow/tfjs';
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ModelManifest } from '../../contract/apiModels';
-import { writeModelZip } from '../../ml/modelZip';
 import { initTf } from '../../ml/runtime';
+import { TINY_CLASSIFIER_INPUT, tinyClassifierZip } from '../../ml/testing/tinyClassifierZip';
 import { checkModelFile } from './checkModelFile';
 
 /*
@@ -11,34 +9,11 @@ import { checkModelFile } from './checkModelFile';
  * network, and broken ones. What it refuses, the server would refuse with the same code.
  */
 
-const SIZE = 32;
-const manifest: ModelManifest = {
-  format: 'maru-model',
-  version: 1,
-  task: 'classification',
-  network: 'classifier-compact',
-  backbone: 'mobilenet-v2',
-  inputSize: SIZE,
-  labels: [
-    { name: 'cat', color: '#e53935' },
-    { name: 'dog', color: '#1e88e5' },
-  ],
-  preprocessing: { resize: 'stretch', channels: 'rgb', scale: 1 / 255, offset: 0 },
-  detection: null,
-  metrics: { accuracy: 0.93 },
-  createdAt: '2026-01-03T00:00:00Z',
-  trainingId: null,
-  tag: 'night',
-};
 let good: Blob;
 
 beforeAll(async () => {
   await initTf(['cpu']);
-  const model = tf.sequential({
-    layers: [tf.layers.flatten({ inputShape: [SIZE, SIZE, 3] }), tf.layers.dense({ units: 2, activation: 'softmax' })],
-  });
-  good = new Blob([(await writeModelZip(model, manifest)) as Uint8Array<ArrayBuffer>]);
-  model.dispose();
+  good = new Blob([(await tinyClassifierZip(['cat', 'dog'], 'night')) as Uint8Array<ArrayBuffer>]);
 });
 
 const classification = { task: 'classification' as const, labelNames: ['cat', 'dog', 'bird'] };
@@ -49,7 +24,7 @@ describe('checkModelFile', () => {
       ok: true,
       task: 'classification',
       network: 'classifier-compact',
-      inputSize: SIZE,
+      inputSize: TINY_CLASSIFIER_INPUT,
       labels: ['cat', 'dog'],
       tag: 'night',
     });
