@@ -14,9 +14,14 @@ export async function registerVerified(
   expect((await request.post('/api/auth/verify', { data: { key: await verifyLinkKey(email) } })).ok()).toBe(true);
 }
 
-/** Puts a signed-in token pair into the page's storage (on a public page), as the app keeps it. */
+/**
+ * Puts a signed-in token pair into the page's storage, as the app keeps it. It is written on an
+ * API address, where no app code runs: on an app page, a session already stored there (another
+ * account's, its 8 s access token expired) would start a refresh that lands after these writes and
+ * puts the other account back.
+ */
 export async function storeSession(page: Page, pair: { token: string; refreshToken: string }): Promise<void> {
-  await page.goto('/support');
+  await page.goto('/api/health');
   await page.evaluate((p) => {
     localStorage.setItem('auth._token.local', `Bearer ${p.token}`);
     localStorage.setItem('auth._refresh_token.local', p.refreshToken);

@@ -20,14 +20,18 @@ const PASSWORD = 'maruTest12!';
 const wait = expect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 
-/** Signs up, verifies and signs in through the API; the tokens go into this page's storage once. */
-async function signIn(page: Page): Promise<void> {
+/** Signs up, verifies and signs in through the API (tokens into this page's storage); gives fresh access tokens for direct API reads. */
+async function signIn(page: Page): Promise<() => Promise<string>> {
   const email = `projects-${Date.now().toString(36)}@e2e.maru.ai`;
   await registerVerified(page.request, email, 'Project Tester', PASSWORD);
-  const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const pair = (await login.json()) as { token: string; refreshToken: string };
-  await storeSession(page, pair);
+  const login = async () => {
+    const response = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect(response.ok()).toBe(true);
+    return (await response.json()) as { token: string; refreshToken: string };
+  };
+  await storeSession(page, await login());
+  // e2e access tokens live 8 s: the page's own may have expired by the time the test reads the API.
+  return async () => `Bearer ${(await login()).token}`;
 }
 
 /** A folder 'pets' with cat/ and dog/ sub-folders of PNGs (one 20,000 × 20,000), and a corrupt 'broken.png'. */
@@ -62,7 +66,7 @@ async function makeFiles(): Promise<{ folder: string; broken: string }> {
 
 test('create a project, add labels, upload a folder, see thumbnails, tag and filter', async ({ page }) => {
   const files = await makeFiles();
-  await signIn(page);
+  const freshToken = await signIn(page);
   await page.goto('/console');
   await wait(page.getByTestId('empty-state').first()).toBeVisible();
 
@@ -123,11 +127,12 @@ test('create a project, add labels, upload a folder, see thumbnails, tag and fil
   await wait(page.getByTestId('thumbnail')).toHaveCount(4);
   await expect(cards.filter({ hasText: 'huge.png' })).toContainText('20000 × 20000');
   // Its 512 px DeepZoom pyramid: 16 levels, the finest 40 × 40 tiles, served to the project's members.
-  const projectId = /\/console\/projects\/([^/]+)$/.exec(page.url())?.[1] ?? '';
-  const token = await page.evaluate(() => localStorage.getItem('auth._token.local') ?? '');
+  const projectId = /\/console\/projects\/([^/?#]+)/.exec(page.url())?.[1] ?? '';
+  const token = await freshToken();
   const list = await page.request.get(`/api/projects/${projectId}/images?q=huge`, {
     headers: { authorization: token },
   });
+  expect(list.status()).toBe(200);
   const huge = ((await list.json()) as { items: { tiles: { levels: number; urlTemplate: string } | null }[] }).items[0];
   expect(huge?.tiles?.levels).toBe(16);
   const tileUrl = (huge?.tiles?.urlTemplate ?? '').replace('{level}', '15').replace('{x}', '39').replace('{y}', '39');
