@@ -76,7 +76,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['engine/**', 'contract/**', 'workers/**', 'shaders/**', 'ml/**'],
+    files: ['engine/**', 'contract/**', 'workers/**', 'shaders/**', 'ml/**', 'agent/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {

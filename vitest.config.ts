@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{engine,workers,contract,ml,server,app,locales,scripts}/**/*.test.ts'],
+          include: ['{engine,workers,contract,ml,agent,server,app,locales,scripts}/**/*.test.ts'],
         },
       },
       {

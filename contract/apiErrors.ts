@@ -78,6 +78,22 @@ export const API_ERROR_CODES = [
   'training_finished',
   /** 400: 'Failed to upload model.' — `modelError` says why (MODEL_UPLOAD_ERROR_CODES). */
   'model_invalid',
+  /** 401: an enrolment token that is unknown, used or expired. */
+  'enrollment_invalid',
+  /** 401: an edge device whose credentials were revoked or replaced by a new enrolment. */
+  'device_revoked',
+  /** 400: the model cannot run on some target points' runtime; `fields` names `pointIds.<id>`. */
+  'deployment_unsupported',
+  /** 400: a cloud server type where no cloud account is configured. */
+  'cloud_unavailable',
+  /** 401: a web point call without a key, or with an unknown or revoked one. */
+  'point_key_invalid',
+  /** 429: the key's requests a minute are used up; `retryAfterS` says when to try again. */
+  'rate_limited',
+  /** 400: a predict call without an image. */
+  'image_missing',
+  /** 503: the web point is preparing, stopped or failed. */
+  'point_unavailable',
   /** 500: 'An error has occurred in the server.' */
   'internal',
 ] as const;

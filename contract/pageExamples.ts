@@ -1,3 +1,4 @@
+import { edgePointHref, webPointHref } from './deployRoutes';
 import { projectHref, projectImageHref, trainingHref } from './projectRoutes';
 import { href, INFO_TITLES, paths, RESOURCE_KINDS, SOLUTION_NAMES, type PathName } from './routes';
 
@@ -43,6 +44,11 @@ export const PAGE_EXAMPLES: Record<PathName, readonly string[]> = {
     projectHref('p1', 'training'),
     projectHref('p1', 'models'),
   ],
+  consoleEdge: [paths.consoleEdge],
+  consoleEdgePoint: [edgePointHref('p1', 'e1')],
+  consoleWebPoints: [paths.consoleWebPoints],
+  consoleWebPoint: [webPointHref('p1', 'w1')],
+  consoleDeploymentNew: [paths.consoleDeploymentNew],
   consoleUser: [href.consoleUser('kim@example.com')],
   consolePay: [paths.consolePay],
 };
@@ -55,6 +61,11 @@ export const SIGNED_IN_PAGES: readonly PathName[] = [
   'consoleProjectImage',
   'consoleProjectTraining',
   'consoleProject',
+  'consoleEdge',
+  'consoleEdgePoint',
+  'consoleWebPoints',
+  'consoleWebPoint',
+  'consoleDeploymentNew',
   'consoleUser',
 ];
 

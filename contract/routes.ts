@@ -61,6 +61,12 @@ export const paths = {
   consoleProjectTraining: '/console/projects/:projectId/trainings/:trainingId',
   /** A project; `tab` is one of PROJECT_TABS, 'dataset' the default (href: contract/projectRoutes.ts). */
   consoleProject: '/console/projects/:projectId/:tab?',
+  /** Deployment (hrefs: contract/deployRoutes.ts): edge points, web points, a new deployment. */
+  consoleEdge: '/console/edge',
+  consoleEdgePoint: '/console/edge/:projectId/:pointId',
+  consoleWebPoints: '/console/web-points',
+  consoleWebPoint: '/console/web-points/:projectId/:pointId',
+  consoleDeploymentNew: '/console/deployments/new',
   consoleUser: '/console/user/:email',
   consolePay: '/console/admin/pay',
 } as const;

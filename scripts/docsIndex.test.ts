@@ -68,7 +68,7 @@ function backtickedExists(ref: string, mdDir: string): boolean {
 }
 
 describe('folder READMEs name every module', () => {
-  for (const folder of ['engine', 'workers']) {
+  for (const folder of ['engine', 'workers', 'agent']) {
     it(`${folder}/README.md names each non-test .ts module under ${folder}/`, () => {
       const readme = readFileSync(path.join(ROOT, folder, 'README.md'), 'utf8');
       const modules = ALL_FILES.filter(

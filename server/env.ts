@@ -48,6 +48,12 @@ const schema = z
       .transform((v) => v === '1' || v === 'true'),
     /** The trainer's name in the new-training wizard (default: the host name). */
     TRAINER_NAME: z.preprocess(blank, z.string().min(1).max(100).optional()),
+    /** Seconds between two edge agent heartbeats (three missed: 'not connected'); tests shorten it. */
+    EDGE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+    /** Inference threads of this API process for web points (a point uses at most its instance type's share). */
+    INFERENCE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+    /** Models each inference thread keeps loaded (least recently used goes first). */
+    INFERENCE_MODELS_PER_THREAD: z.coerce.number().int().min(1).max(64).default(4),
     /** Minutes between two blob collection passes (`blobs.gc` jobs); 0 turns the schedule off. */
     BLOB_GC_INTERVAL_MIN: z.coerce.number().int().min(0).max(10_080).default(60),
     /** Hours a blob no row refers to is kept (an upload's bytes are stored before its row). */

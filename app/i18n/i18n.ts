@@ -32,6 +32,8 @@ export const NAMESPACES = [
   'training',
   'models',
   'assist',
+  'deploy',
+  'webPoints',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -35,6 +35,7 @@ const load = {
   ConsoleUser: () => import('../pages/console/UserPage'),
   ConsoleProject: () => import('../pages/console/projects/ProjectPage'),
   ConsolePay: () => import('../pages/console/PayResultPage'),
+  ConsoleDeploy: () => import('../pages/console/deploy/DeployPage'),
 } satisfies Record<string, Loader>;
 
 export type PageName = keyof typeof load;
@@ -71,6 +72,11 @@ export const PAGE_OF_PATH: Record<PathName, PageName> = {
   consoleProjectImage: 'ConsoleProject',
   consoleProjectTraining: 'ConsoleProject',
   consoleProject: 'ConsoleProject',
+  consoleEdge: 'ConsoleDeploy',
+  consoleEdgePoint: 'ConsoleDeploy',
+  consoleWebPoints: 'ConsoleDeploy',
+  consoleWebPoint: 'ConsoleDeploy',
+  consoleDeploymentNew: 'ConsoleDeploy',
   consoleUser: 'ConsoleUser',
   consolePay: 'ConsolePay',
 };

@@ -15,10 +15,12 @@ export const ALLOWED = {
   // Training and inference on tfjs, shared by the server's trainer, the browser's workers and tools.
   ml: ['contract'],
   server: ['contract', 'locales', 'ml'],
+  // The edge agent runs on other machines with only Node: the shared protocol and inference, nothing of the server.
+  agent: ['contract', 'ml'],
   // Benchmarks share the tooling's browser launch (scripts/chromiumLaunch.ts).
-  benchmarks: ['engine', 'workers', 'contract', 'server', 'shaders', 'scripts', 'ml'],
+  benchmarks: ['engine', 'workers', 'contract', 'server', 'shaders', 'scripts', 'ml', 'agent'],
   e2e: ['contract', 'locales', 'engine', 'ml'],
-  scripts: ['contract', 'server', 'locales', 'ml'],
+  scripts: ['contract', 'server', 'locales', 'ml', 'agent'],
   // Only the locale tests import code: they check the contract's message keys have texts.
   locales: ['contract'],
 };
@@ -43,6 +45,8 @@ export const ALLOWED_PACKAGES = {
   // ml/ runs in browser workers too: tfjs, the zip codec and zod only; ml/node/ may use Node.
   ml: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', 'fflate', 'zod'],
   'ml/node': ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', 'fflate', 'zod', 'node:'],
+  // The agent is bundled into one file that runs on a bare Node: pure-JS packages only (no sharp, no native code).
+  agent: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', 'fflate', 'zod', 'jpeg-js', 'pngjs', 'node:'],
 };
 
 function allowedPackages(absFile) {
@@ -52,8 +56,8 @@ function allowedPackages(absFile) {
     .sort((a, b) => b.length - a.length)[0];
   if (!scope) return null;
   if (!/\.test\.tsx?$/.test(rel)) return ALLOWED_PACKAGES[scope];
-  // ml/ tests run in Node: they read fixtures and may write images.
-  return rel.startsWith('ml/')
+  // ml/ and agent/ tests run in Node: they read fixtures, write files and start processes.
+  return rel.startsWith('ml/') || rel.startsWith('agent/')
     ? [...ALLOWED_PACKAGES[scope], 'vitest', 'node:']
     : [...ALLOWED_PACKAGES[scope], 'vitest'];
 }

@@ -11,6 +11,7 @@ import * as m0014 from './migrations/0014_invitations';
 import * as m0015 from './migrations/0015_account_withdrawal';
 import * as m0016 from './migrations/0016_upload_hashes';
 import * as m0017 from './migrations/0017_training';
+import * as m0018 from './migrations/0018_deployment';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_account_withdrawal': m0015,
   '0016_upload_hashes': m0016,
   '0017_training': m0017,
+  '0018_deployment': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

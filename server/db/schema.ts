@@ -1,4 +1,5 @@
 import type { Generated, Selectable, Updateable } from 'kysely';
+import type { DeploymentTables } from './deploymentSchema';
 
 /*
  * Table types of the Kysely database. Ids are random text (UUIDs) and times ISO-8601 text, and
@@ -174,7 +175,7 @@ export interface AccountWithdrawalsTable {
   keep_until: string;
 }
 
-export interface Database extends ProjectTables {
+export interface Database extends ProjectTables, DeploymentTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   login_attempts: LoginAttemptsTable;

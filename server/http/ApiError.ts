@@ -38,6 +38,14 @@ const DEFAULT_STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
   trainer_unavailable: 503,
   training_finished: 409,
   model_invalid: 400,
+  enrollment_invalid: 401,
+  device_revoked: 401,
+  deployment_unsupported: 400,
+  cloud_unavailable: 400,
+  point_key_invalid: 401,
+  rate_limited: 429,
+  image_missing: 400,
+  point_unavailable: 503,
   internal: 500,
 };
 

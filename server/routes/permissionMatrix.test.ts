@@ -228,6 +228,8 @@ async function send(entry: RouteEntry, role: Role, side: 'own' | 'other'): Promi
 function expected(entry: RouteEntry, role: Role, side: 'own' | 'other'): number | 'allowed' {
   const { access } = entry;
   if (access === 'public') return 'allowed';
+  // A device's or a point key's credential, never a user's token: every caller of the matrix is refused.
+  if (access === 'credential') return 401;
   if (role === 'anonymous') return 401;
   if (access === 'signedIn') return 'allowed';
   if (access === 'platformAdmin') return role === 'platformAdmin' ? 'allowed' : 403;

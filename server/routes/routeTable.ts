@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEPLOY_ROUTES } from './deployRouteTable';
 import { TRAINING_ROUTES } from './trainingRouteTable';
 
 /*
@@ -11,6 +12,8 @@ import { TRAINING_ROUTES } from './trainingRouteTable';
 
 export type Access =
   | 'public'
+  /** Needs a credential that is not a user's token (an edge device's, a web point's key): users get 401. */
+  | 'credential'
   | 'signedIn'
   | 'orgMember'
   | 'orgAdmin'
@@ -438,6 +441,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     outcome: 'notDenied',
   },
   ...TRAINING_ROUTES,
+  ...DEPLOY_ROUTES,
   // Dataset viewer atlases (server/routes/atlas.ts; atlas.test.ts covers composed pages).
   {
     method: 'GET',

@@ -62,6 +62,8 @@ describe('console layout', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Projects', '/console'],
+      ['Edge points', '/console/edge'],
+      ['Web points', '/console/web-points'],
       ['Organization', '/console/organization'],
       ['My settings', '/console/settings'],
       ['My profile', '/console/user/kim%40maru.ai'],

@@ -22,10 +22,12 @@ const marks = (entries: NavEntry[]) =>
   );
 
 describe('console navigation list', () => {
-  it('lists projects, organization, my settings and the profile, in order, with their addresses', () => {
+  it('lists projects, the deployment pages, organization, my settings and the profile, in order, with their addresses', () => {
     const entries = at('/console');
     expect(entries.map((e) => [e.key, e.href, e.group])).toEqual([
       ['projects', '/console', 'work'],
+      ['edge', '/console/edge', 'work'],
+      ['webPoints', '/console/web-points', 'work'],
       ['organization', '/console/organization', 'work'],
       ['mySettings', '/console/settings', 'account'],
       ['profile', '/console/user/kim%40maru.ai', 'account'],
@@ -34,7 +36,13 @@ describe('console navigation list', () => {
   });
 
   it('leaves the profile out until the user is known', () => {
-    expect(at('/console', null).map((e) => e.key)).toEqual(['projects', 'organization', 'mySettings']);
+    expect(at('/console', null).map((e) => e.key)).toEqual([
+      'projects',
+      'edge',
+      'webPoints',
+      'organization',
+      'mySettings',
+    ]);
   });
 
   it('inside a project lists its tabs under Projects and marks the shown one (trailing slash or not)', () => {
@@ -110,5 +118,14 @@ describe('console navigation list', () => {
     const entries = resolveNav(navContextOf('/console/training', EMAIL), [...consoleNavItems, training]);
     expect(entries.map((e) => e.key)).toContain('training');
     expect(marks(entries)).toEqual({ training: 'page' });
+  });
+});
+
+describe('deployment entries', () => {
+  it('marks Edge points on the list, and as the section on a point and on a new deployment', () => {
+    expect(marks(at('/console/edge'))).toEqual({ edge: 'page' });
+    expect(marks(at('/console/edge/p1/e1'))).toEqual({ edge: 'section' });
+    expect(marks(at('/console/deployments/new'))).toEqual({ edge: 'section' });
+    expect(marks(at('/console/web-points/p1/w1'))).toEqual({ webPoints: 'section' });
   });
 });

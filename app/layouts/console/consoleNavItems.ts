@@ -102,6 +102,23 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
     children: (ctx) => (ctx.projectId === null ? [] : PROJECT_TABS.map(projectTabItem)),
   },
   {
+    key: 'edge',
+    icon: 'edge',
+    group: 'work',
+    href: () => paths.consoleEdge,
+    isCurrent: (ctx) => ctx.path === paths.consoleEdge,
+    // A new deployment is started from the edge list (or a model, a web point: it stays under Deployment).
+    contains: (ctx) => under(paths.consoleEdge)(ctx) || under(paths.consoleDeploymentNew)(ctx),
+  },
+  {
+    key: 'webPoints',
+    icon: 'webPoints',
+    group: 'work',
+    href: () => paths.consoleWebPoints,
+    isCurrent: (ctx) => ctx.path === paths.consoleWebPoints,
+    contains: under(paths.consoleWebPoints),
+  },
+  {
     key: 'organization',
     icon: 'organization',
     group: 'work',
