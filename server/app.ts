@@ -41,9 +41,12 @@ import { createTrainingRoutes } from './routes/trainings';
 import { createModelRoutes } from './routes/models';
 import { createAutoLabelRoutes } from './routes/autoLabels';
 import { createOAuthRoutes } from './routes/oauth';
+import { createPredictRoutes } from './routes/predict';
 import { createUploadRoutes } from './routes/uploads';
 import { createUserRoutes } from './routes/user';
 import { securityHeaders } from './securityHeaders';
+import { WebPointServing } from './deploy/serving/webPointServing';
+import { PREDICT_JSON_MAX_BYTES } from '../contract/apiPredict';
 
 export interface AppOptions {
   env: ServerConfig;
@@ -59,6 +62,8 @@ export const JSON_BODY_MAX = 64 * 1024;
  */
 export const ANNOTATIONS_BODY_MAX = 32 * 1024 * 1024;
 const ANNOTATIONS_PATH = /^\/api\/projects\/[^/]+\/images\/[^/]+\/annotations(\/ops)?$/;
+/** A web point's predict call may carry its image as base64 JSON (contract/apiPredict.ts). */
+const PREDICT_PATH = /^\/api\/v1\/points\/[^/]+\/predict$/;
 
 /** Default login-captcha size: a browser tries up to 50,000 SHA-256 hashes (a second or two). */
 const DEFAULT_CAPTCHA = { maxNumber: 50_000 };
@@ -69,6 +74,7 @@ const DEFAULT_CAPTCHA = { maxNumber: 50_000 };
  * API routers live in routes/*.ts; each is a factory taking the AppContext and is mounted here.
  */
 export function createApp({ env, deps }: AppOptions) {
+  let serving = deps.serving ?? null;
   const ctx: AppContext = {
     config: env,
     db: deps.db,
@@ -79,6 +85,14 @@ export function createApp({ env, deps }: AppOptions) {
     captcha: deps.captcha ?? DEFAULT_CAPTCHA,
     jobs: deps.jobs ?? new JobQueue(deps.db, deps.dialect, deps.now ?? (() => new Date())),
     notifyJobs: deps.onJobQueued ?? (() => {}),
+    serving: () =>
+      (serving ??= new WebPointServing({
+        db: deps.db,
+        blobs: deps.blobs,
+        now: deps.now ?? (() => new Date()),
+        threads: env.INFERENCE_THREADS,
+        modelsPerThread: env.INFERENCE_MODELS_PER_THREAD,
+      })),
   };
   const app = new Hono<AppEnv>();
   const distDir = path.resolve(env.DIST_DIR);
@@ -108,11 +122,16 @@ export function createApp({ env, deps }: AppOptions) {
   // One middleware for the body limit and the cache default: each level costs every request.
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_MAX });
   const annotationsLimit = bodyLimit({ maxSize: ANNOTATIONS_BODY_MAX });
+  const predictLimit = bodyLimit({ maxSize: PREDICT_JSON_MAX_BYTES });
   api.use('*', async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD' && c.req.header('Content-Type')?.startsWith('application/json')) {
       try {
-        await (ANNOTATIONS_PATH.test(c.req.path) ? annotationsLimit : jsonLimit)(c, next);
+        const path = c.req.path;
+        await (ANNOTATIONS_PATH.test(path) ? annotationsLimit : PREDICT_PATH.test(path) ? predictLimit : jsonLimit)(
+          c,
+          next,
+        );
       } catch (err) {
         // A refusal thrown here is answered here, as Hono does for a middleware level of its own,
         // so that the answer gets the cache header below.
@@ -157,6 +176,7 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/projects', createTrainingRoutes(ctx));
   api.route('/projects', createModelRoutes(ctx));
   api.route('/projects', createAutoLabelRoutes(ctx));
+  api.route('/v1/points', createPredictRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BlobStore } from './blobs/BlobStore';
 import type { Dialect } from './db/createDatabase';
 import type { Database, UserRow } from './db/schema';
+import type { WebPointServing } from './deploy/serving/webPointServing';
 import type { ServerConfig } from './env';
 import type { JobQueue } from './jobs/jobQueue';
 import type { Mailer } from './mail/Mailer';
@@ -23,6 +24,8 @@ export interface AppDeps {
   /** The job queue (default: one over `db`); `onJobQueued` wakes an in-process runner. */
   jobs?: JobQueue;
   onJobQueued?: () => void;
+  /** Web point serving (default: created on first use from INFERENCE_THREADS; the owner closes it). */
+  serving?: WebPointServing;
 }
 
 /**
@@ -41,6 +44,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** Call after enqueuing a job (and committing): an in-process runner starts it at once. */
   notifyJobs: () => void;
+  /** Web point serving: inference threads, per-point limits, request metrics (started on first use). */
+  serving: () => WebPointServing;
 }
 
 /** Hono's typed variables: `c.get('user')` after `requireUser`. */

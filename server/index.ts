@@ -10,6 +10,7 @@ import { createJobHandlers } from './jobs/jobHandlers';
 import { JobQueue } from './jobs/jobQueue';
 import { JobRunner } from './jobs/jobRunner';
 import { resolveJwtSecret } from './jwtSecret';
+import { WebPointServing } from './deploy/serving/webPointServing';
 import { createMailer } from './mail/createMailer';
 import { startLearningSchedule } from './training/scheduleRunner';
 import { startTrainer } from './training/startTrainer';
@@ -41,11 +42,21 @@ async function main() {
   await sweepTmp(tmpRootOf(config.DATA_DIR));
   const now = () => new Date();
   const jobs = new JobQueue(database.db, database.dialect, now);
+  // Web points: inference threads started on the first predict call or preparation.
+  const serving = new WebPointServing({
+    db: database.db,
+    blobs,
+    now,
+    threads: config.INFERENCE_THREADS,
+    modelsPerThread: config.INFERENCE_MODELS_PER_THREAD,
+  });
   const runner =
     config.JOB_CONCURRENCY > 0
-      ? new JobRunner(jobs, createJobHandlers({ db: database.db, blobs, tmpRoot: tmpRootOf(config.DATA_DIR), now }), {
-          concurrency: config.JOB_CONCURRENCY,
-        })
+      ? new JobRunner(
+          jobs,
+          createJobHandlers({ db: database.db, blobs, tmpRoot: tmpRootOf(config.DATA_DIR), now, serving }),
+          { concurrency: config.JOB_CONCURRENCY },
+        )
       : null;
   runner?.start();
   // The embedded trainer: trainings and auto labeling, one at a time, in a worker thread (the API
@@ -84,6 +95,7 @@ async function main() {
       blobs,
       mailer: createMailer(config),
       jobs,
+      serving,
       onJobQueued: () => {
         runner?.wake();
         trainer?.wake();
@@ -104,7 +116,7 @@ async function main() {
       stopSchedule();
       setTimeout(() => process.exit(0), 3000).unref();
       server.close(() => {
-        void Promise.allSettled([runner?.stop(), trainer?.stop()]).finally(() =>
+        void Promise.allSettled([runner?.stop(), trainer?.stop(), serving.close()]).finally(() =>
           database.close().finally(() => process.exit(0)),
         );
       });

@@ -7,5 +7,6 @@ export const DEPLOY_ROUTES: readonly RouteEntry[] = [
   // The edge agent's protocol (server/routes/agent.ts; contract/apiAgent.ts): device credentials, not users.
   // -- agent routes end --
   // A web point's public endpoint (server/routes/predict.ts; contract/apiPredict.ts): point keys, not users.
+  { method: 'POST', path: '/api/v1/points/:pointId/predict', access: 'credential' },
   // -- predict routes end --
 ];

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadBootstrapCode } from '../threadBootstrap';
 import { modelManifestSchema, type ModelManifest } from '../../contract/apiModels';
 import type { Task } from '../../contract/apiTraining';
 import type { ModelCheckAnswer, ModelCheckRequest } from './modelCheckThread';
@@ -27,11 +25,7 @@ export class ModelCheckFailed extends Error {
 }
 
 function bootstrapCode(): string {
-  const entry = new URL(`./modelCheckThread${path.extname(new URL(import.meta.url).pathname)}`, import.meta.url).href;
-  if (!entry.endsWith('.ts')) return `import(${JSON.stringify(entry)});`;
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsxApi = pathToFileURL(path.join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
-  return `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return threadBootstrapCode('modelCheckThread', import.meta.url);
 }
 
 let worker: Worker | null = null;

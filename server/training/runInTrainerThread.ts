@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadBootstrapCode } from '../threadBootstrap';
 import type { TrainerExecutor, TrainerStorage, TrainerTask } from './trainerTasks';
 
 /*
@@ -45,11 +43,7 @@ export interface TrainerThreadOptions {
 }
 
 function bootstrapCode(): string {
-  const entry = new URL(`./trainerThread${path.extname(new URL(import.meta.url).pathname)}`, import.meta.url).href;
-  if (!entry.endsWith('.ts')) return `import(${JSON.stringify(entry)});`;
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsxApi = pathToFileURL(path.join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
-  return `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return threadBootstrapCode('trainerThread', import.meta.url);
 }
 
 /** An executor that runs each task in a thread of its own, ended when the task is. */
