@@ -57,6 +57,10 @@ export const V = {
   trainingLabels: 'validation:training.labels',
   /** Training: the previous model is not this project's, or its network or input size differs. */
   trainingPretrained: 'validation:training.pretrained',
+  /** Deployment: the edge agent cannot read this model's format version (update the agent). */
+  deploymentModelFormat: 'validation:deployment.modelFormat',
+  /** Deployment: the edge agent runs on a Node older than AGENT_MIN_NODE_MAJOR. */
+  deploymentNodeVersion: 'validation:deployment.nodeVersion',
   /** A value of the wrong type or form where no more specific message applies (server answers). */
   invalid: 'validation:invalid',
 } as const;

@@ -39,6 +39,9 @@ import { createSearchRoutes } from './routes/search';
 import { createTrainerRoutes } from './routes/trainers';
 import { createTrainingRoutes } from './routes/trainings';
 import { createModelRoutes } from './routes/models';
+import { createDeploymentRoutes } from './routes/deployments';
+import { createPointKeyRoutes } from './routes/pointKeys';
+import { createPointListRoutes, createPointRoutes } from './routes/points';
 import { createAutoLabelRoutes } from './routes/autoLabels';
 import { createOAuthRoutes } from './routes/oauth';
 import { createPredictRoutes } from './routes/predict';
@@ -176,6 +179,10 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/projects', createTrainingRoutes(ctx));
   api.route('/projects', createModelRoutes(ctx));
   api.route('/projects', createAutoLabelRoutes(ctx));
+  api.route('/points', createPointListRoutes(ctx));
+  api.route('/projects', createPointRoutes(ctx));
+  api.route('/projects', createPointKeyRoutes(ctx));
+  api.route('/projects', createDeploymentRoutes(ctx));
   api.route('/v1/points', createPredictRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');

@@ -22,7 +22,13 @@ export function minuteOf(at: Date): string {
   return new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
 }
 
-function parseWindow(row: { requests: number; errors: number; latency: string; class_counts: string }): MetricsWindow {
+/** A stored row as a window (a row that no longer parses counts as empty). */
+export function parseWindow(row: {
+  requests: number;
+  errors: number;
+  latency: string;
+  class_counts: string;
+}): MetricsWindow {
   const parsed = metricsWindowSchema.safeParse({
     requests: row.requests,
     errors: row.errors,

@@ -139,6 +139,19 @@ export function createModelRoutes(ctx: AppContext, options: ModelRouteOptions = 
       const { projectId } = c.get('project');
       const { modelId } = c.req.valid('param');
       await ctx.db.transaction().execute(async (trx) => {
+        // A live point serving the model would lose it: stop or redeploy the point first.
+        const serving = await trx
+          .selectFrom('points')
+          .select('name')
+          .where('project_id', '=', projectId)
+          .where('model_id', '=', modelId)
+          .where('deleted_at', 'is', null)
+          .execute();
+        if (serving.length > 0)
+          throw new ApiError(
+            'conflict',
+            `The model serves on ${serving.map((p) => `"${p.name}"`).join(', ')}: deploy another model there or delete the point first.`,
+          );
         const removed = await trx
           .deleteFrom('models')
           .where('project_id', '=', projectId)

@@ -11,6 +11,7 @@ import { readPredictions, stopTraining } from '../training/stopTraining';
 import { trainingEventStream } from '../training/trainingEvents';
 import { selectTrainingData } from '../training/trainingSelection';
 import { selectTrainings, trainingView } from '../training/trainingViews';
+import { deploymentsOfTrainings } from '../deploy/deploymentViews';
 import { projectParams } from './projects';
 
 const trainingParams = projectParams.extend({ trainingId: z.string().min(1).max(64) });
@@ -79,13 +80,18 @@ export function createTrainingRoutes(ctx: AppContext) {
       .orderBy('trainings.number', 'desc')
       .limit(TRAINING_LIST_LIMIT)
       .execute();
-    return c.json({ items: rows.map((row) => trainingView(row, false)) });
+    const deployed = await deploymentsOfTrainings(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
+    return c.json({ items: rows.map((row) => trainingView(row, false, deployed.get(row.id))) });
   });
 
   r.get('/:projectId/trainings/:trainingId', signedIn, paramsOf(trainingParams), member, async (c) => {
     const row = await findTraining(c.get('project').projectId, c.req.valid('param').trainingId);
     if (!row) throw trainingNotFound();
-    return c.json(trainingView(row));
+    const deployed = await deploymentsOfTrainings(ctx.db, [row.id]);
+    return c.json(trainingView(row, true, deployed.get(row.id)));
   });
 
   r.get('/:projectId/trainings/:trainingId/events', signedIn, paramsOf(trainingParams), member, async (c) => {

@@ -43,8 +43,15 @@ function evaluationOf(text: string | null): Evaluation | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** contract trainingSchema from a row; `withEvaluation: false` for the list and the event stream. */
-export function trainingView(row: TrainingRowWithCreator, withEvaluation = true): Training {
+/**
+ * contract trainingSchema from a row; `withEvaluation: false` for the list and the event stream;
+ * `deployments`: where its model went (server/deploy/deploymentViews.ts deploymentsOfTrainings).
+ */
+export function trainingView(
+  row: TrainingRowWithCreator,
+  withEvaluation = true,
+  deployments: Training['deployments'] = [],
+): Training {
   const settings = parseJson<TrainingCreate>(row.settings, {} as TrainingCreate);
   return {
     id: row.id,
@@ -79,7 +86,7 @@ export function trainingView(row: TrainingRowWithCreator, withEvaluation = true)
     error: row.error as Training['error'],
     modelId: row.model_id,
     evaluation: withEvaluation ? evaluationOf(row.evaluation) : null,
-    deployments: [],
+    deployments,
   };
 }
 
