@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { predictResponseSchema } from '../../contract/apiPredict';
 import { readModelZip } from '../../ml/modelZip';
@@ -20,51 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await k.close();
   expect(k.serving.threadCount).toBe(0);
-});
-
-describe('point.prepare', () => {
-  it('warms the model up, then the point runs and its deployment succeeded', async () => {
-    const { pointId, deploymentId } = await k.webPoint(k.modelId);
-    await k.prepare(pointId);
-    const point = await k.t.database.db
-      .selectFrom('points')
-      .selectAll()
-      .where('id', '=', pointId)
-      .executeTakeFirstOrThrow();
-    expect(point.instance_state).toBe('running');
-    expect(point.prepared_at).not.toBeNull();
-    expect(point.version).toBe(await k.blobs.put(k.modelZip));
-    const target = await k.t.database.db
-      .selectFrom('deployment_targets')
-      .selectAll()
-      .where('deployment_id', '=', deploymentId)
-      .executeTakeFirstOrThrow();
-    expect(target.state).toBe('succeeded');
-    expect(k.serving.threadCount).toBeGreaterThan(0);
-  });
-
-  it('fails the point and its deployment with model_unreadable for a zip that does not load', async () => {
-    const broken = await k.insertModel(new TextEncoder().encode(`not a zip ${randomUUID()}`), null);
-    const { pointId, deploymentId } = await k.webPoint(broken.id);
-    await k.prepare(pointId);
-    const point = await k.t.database.db
-      .selectFrom('points')
-      .selectAll()
-      .where('id', '=', pointId)
-      .executeTakeFirstOrThrow();
-    expect(point.instance_state).toBe('failed');
-    expect(point.instance_error).toBeTruthy();
-    const target = await k.t.database.db
-      .selectFrom('deployment_targets')
-      .selectAll()
-      .where('deployment_id', '=', deploymentId)
-      .executeTakeFirstOrThrow();
-    expect([target.state, target.error]).toEqual(['failed', 'model_unreadable']);
-    expect(await errorOf(await k.predict(pointId, await k.keyOf(pointId), k.rawPng()))).toEqual({
-      status: 503,
-      code: 'point_unavailable',
-    });
-  });
 });
 
 describe('POST v1/points/:pointId/predict', () => {
@@ -116,6 +70,36 @@ describe('POST v1/points/:pointId/predict', () => {
       .executeTakeFirstOrThrow();
     expect(key1.last_used_at).toBe(k.t.clock.now().toISOString());
   }, 60_000);
+  it('refuses a threshold outside 0–1', async () => {
+    const { pointId, key } = await k.webPoint(k.modelId);
+    await k.prepare(pointId);
+    for (const query of ['?threshold=2', '?threshold=-0.1', '?threshold=abc'])
+      expect(await errorOf(await k.predict(pointId, key, k.rawPng(), query))).toEqual({
+        status: 400,
+        code: 'validation',
+      });
+  });
+
+  it('may be called from any origin: the preflight admits the key header, answers carry the CORS origin', async () => {
+    const { pointId, key } = await k.webPoint(k.modelId);
+    await k.prepare(pointId);
+    const preflight = await k.request(`/api/v1/points/${pointId}/predict`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(preflight.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('authorization');
+    const refused = await k.predict(pointId, null, k.rawPng());
+    expect(refused.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    const answered = await k.predict(pointId, key, k.rawPng());
+    expect([answered.status, answered.headers.get('Access-Control-Allow-Origin')]).toEqual([200, '*']);
+  });
+
   it('counts requests, errors and predicted labels in the point metrics after a flush', async () => {
     const { pointId, key } = await k.webPoint(k.modelId);
     await k.prepare(pointId);

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { predictQuerySchema, type PredictResponse } from '../../contract/apiPredict';
 import type { AppContext, AppEnv } from '../context';
 import { checkPointKey, countKeyRequest, type ServedPoint } from '../deploy/serving/pointKeyCheck';
@@ -28,6 +29,18 @@ function unavailable(point: ServedPoint): ApiError {
 
 export function createPredictRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
+  // Applications call a point from their own pages too: the key is a header, never a cookie, so
+  // any origin may send one (and read Retry-After).
+  r.use(
+    '/:pointId/predict',
+    cors({
+      origin: '*',
+      allowMethods: ['POST'],
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
 
   r.post('/:pointId/predict', async (c) => {
     const started = performance.now();

@@ -100,6 +100,43 @@ export async function createServingKit() {
     return { id, version };
   }
 
+  /** A pending deployment of `model` to the point (as the console's deploy makes one). */
+  async function deploy(pointId: string, model: string): Promise<string> {
+    const db = t.database.db;
+    const now = t.clock.now().toISOString();
+    const modelRow = await db.selectFrom('models').select('blob_key').where('id', '=', model).executeTakeFirstOrThrow();
+    const deploymentId = randomUUID();
+    await db
+      .insertInto('deployments')
+      .values({
+        id: deploymentId,
+        project_id: projectId,
+        model_id: model,
+        version: modelRow.blob_key,
+        created_by: null,
+        created_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('deployment_targets')
+      .values({ deployment_id: deploymentId, point_id: pointId, created_at: now, updated_at: now })
+      .execute();
+    return deploymentId;
+  }
+
+  /** A point's row and the state of one of its deployments. */
+  async function stateOf(pointId: string, deploymentId: string) {
+    const db = t.database.db;
+    const point = await db.selectFrom('points').selectAll().where('id', '=', pointId).executeTakeFirstOrThrow();
+    const target = await db
+      .selectFrom('deployment_targets')
+      .selectAll()
+      .where('deployment_id', '=', deploymentId)
+      .where('point_id', '=', pointId)
+      .executeTakeFirstOrThrow();
+    return { point, target };
+  }
+
   /** A web point 'preparing' its model with a pending deployment, and a key of it. */
   async function webPoint(
     model: string,
@@ -124,23 +161,7 @@ export async function createServingKit() {
         updated_at: now,
       })
       .execute();
-    const modelRow = await db.selectFrom('models').select('blob_key').where('id', '=', model).executeTakeFirstOrThrow();
-    const deploymentId = randomUUID();
-    await db
-      .insertInto('deployments')
-      .values({
-        id: deploymentId,
-        project_id: projectId,
-        model_id: model,
-        version: modelRow.blob_key,
-        created_by: null,
-        created_at: now,
-      })
-      .execute();
-    await db
-      .insertInto('deployment_targets')
-      .values({ deployment_id: deploymentId, point_id: pointId, created_at: now, updated_at: now })
-      .execute();
+    const deploymentId = await deploy(pointId, model);
     const k = newPointKey();
     await db
       .insertInto('point_keys')
@@ -193,6 +214,8 @@ export async function createServingKit() {
     png,
     insertModel,
     webPoint,
+    deploy,
+    stateOf,
     keyOf,
     /** Runs the point's `point.prepare` job (and any other queued). */
     async prepare(pointId: string) {
@@ -207,6 +230,7 @@ export async function createServingKit() {
       if (init.type) headers['Content-Type'] = init.type;
       return app.request(`/api/v1/points/${pointId}/predict${query}`, { method: 'POST', headers, body: init.body });
     },
+    request: (url: string, init: RequestInit) => app.request(url, init),
     rawPng: () => ({ body: new Uint8Array(png), type: 'image/png' }),
     async close() {
       await serving.close();
