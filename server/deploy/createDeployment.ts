@@ -66,8 +66,8 @@ export function checkRuntimes(points: readonly DeployedPoint[], model: DeployedM
 /**
  * Writes a deployment of `model` to `points` (one 'pending' target each) and marks the points'
  * earlier unfinished targets 'superseded': the targets are the rollout's state, which the agent
- * (edge) or the prepare job (web) moves on. Web points switch to the model at once and are
- * prepared again. Run inside a transaction; the caller notifies the job runner after commit.
+ * (edge) or the prepare job (web) moves on; the point's own model changes only when the new one
+ * serves. Run inside a transaction; the caller notifies the job runner after commit.
  */
 export async function insertDeployment(
   db: Db,
@@ -115,24 +115,25 @@ export async function insertDeployment(
       })),
     )
     .execute();
+  // A web point keeps serving its current model while the prepare job warms the new one up, and
+  // switches (or rolls back) when it is done; a failed point is prepared again, a stopped one
+  // takes the deployment when it is started.
   const web = opts.points.filter((p) => p.kind === 'web');
   if (web.length > 0) {
+    const webIds = web.map((p) => p.id);
     await db
       .updateTable('points')
-      .set({
-        model_id: opts.model.id,
-        version: opts.model.blob_key,
-        instance_state: 'preparing',
-        instance_error: null,
-        updated_at: at,
-      })
-      .where(
-        'id',
-        'in',
-        web.map((p) => p.id),
-      )
+      .set({ instance_state: 'preparing', instance_error: null, updated_at: at })
+      .where('id', 'in', webIds)
+      .where('instance_state', '=', 'failed')
       .execute();
-    for (const point of web) await enqueuePrepare(db, jobs, opts.projectId, point.id);
+    const live = await db
+      .selectFrom('points')
+      .select('id')
+      .where('id', 'in', webIds)
+      .where('instance_state', '!=', 'stopped')
+      .execute();
+    for (const point of live) await enqueuePrepare(db, jobs, opts.projectId, point.id);
   }
   return id;
 }

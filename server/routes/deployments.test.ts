@@ -152,20 +152,35 @@ describe('deployments', () => {
     expect((await targetsOf(b.id)).map((x) => x.state)).toEqual(['succeeded', 'pending']);
   });
 
-  it('switches a web point to the model and prepares it again', async () => {
+  it('gives a web point the model through its prepare job: a running one serves the old model meanwhile', async () => {
     const p = await newProject();
     const m1 = await insertTestModel(t, p.id);
     const m2 = await insertTestModel(t, p.id, { tag: 'v2' });
     const web = await newPoint(p.id, { kind: 'web', name: 'API', modelId: m1.id });
-    await t.database.db.updateTable('points').set({ instance_state: 'running' }).where('id', '=', web.id).execute();
+    const setState = (state: string) =>
+      t.database.db.updateTable('points').set({ instance_state: state }).where('id', '=', web.id).execute();
+    const view = async () => pointSchema.parse((await as(t, member, 'GET', `projects/${p.id}/points/${web.id}`)).body);
+    await setState('running');
     const d = deploymentSchema.parse((await deploy(p.id, m2.id, [web.id])).body);
     expect(d.targets).toEqual([expect.objectContaining({ pointId: web.id, pointKind: 'web', state: 'pending' })]);
-    const view = pointSchema.parse((await as(t, member, 'GET', `projects/${p.id}/points/${web.id}`)).body);
-    expect(view).toMatchObject({ model: { id: m2.id, tag: 'v2' }, version: m2.version });
-    expect(view.instance!.instanceState).toBe('preparing');
+    const running = await view();
+    expect(running).toMatchObject({ model: { id: m1.id }, version: m1.version, deployment: { id: d.id } });
+    expect(running.instance!.instanceState).toBe('running');
     expect(await prepareJobsOf(t, web.id)).toBe(2);
     // The creation's own deployment was still pending: superseded by this one.
     expect((await targetsOf(web.id)).map((x) => x.state)).toEqual(['superseded', 'pending']);
+
+    // A failed point is prepared again; a stopped one waits until it is started.
+    await setState('failed');
+    await deploy(p.id, m1.id, [web.id]);
+    expect((await view()).instance!.instanceState).toBe('preparing');
+    expect(await prepareJobsOf(t, web.id)).toBe(3);
+    await setState('stopped');
+    await deploy(p.id, m2.id, [web.id]);
+    expect((await view()).instance!.instanceState).toBe('stopped');
+    expect(await prepareJobsOf(t, web.id)).toBe(3);
+    await as(t, member, 'PATCH', `projects/${p.id}/points/${web.id}`, { state: 'running' });
+    expect(await prepareJobsOf(t, web.id)).toBe(4);
   });
 
   it('lists the history newest first, per model and per point', async () => {
@@ -220,9 +235,23 @@ describe('the training history and the model delete guard', () => {
     expect(refused.body.error.message).toContain('Checkout API');
     expect((await as(t, member, 'GET', `projects/${p.id}/models/${model.id}`)).status).toBe(200);
     expect((await as(t, admin, 'DELETE', `projects/${p.id}/points/${web.id}`)).status).toBe(204);
+    // An edge point still downloading it holds it too, until its target ends.
+    const gate = await edgePoint(p.id, 'Gate');
+    const d = deploymentSchema.parse((await deploy(p.id, model.id, [gate.id])).body);
+    const pending = await as(t, admin, 'DELETE', `projects/${p.id}/models/${model.id}`);
+    expect(pending.status).toBe(409);
+    expect(pending.body.error.message).toContain('Gate');
+    await t.database.db
+      .updateTable('deployment_targets')
+      .set({ state: 'failed' })
+      .where('deployment_id', '=', d.id)
+      .execute();
     expect((await as(t, admin, 'DELETE', `projects/${p.id}/models/${model.id}`)).status).toBe(204);
     // The history outlives the model.
     const history = deploymentListSchema.parse((await as(t, member, 'GET', `projects/${p.id}/deployments`)).body);
-    expect(history.items[0]!.model).toMatchObject({ id: model.id, tag: null });
+    expect(history.items.map((x) => x.model)).toEqual([
+      { id: model.id, tag: null, task: '', trainingId: null },
+      { id: model.id, tag: null, task: '', trainingId: null },
+    ]);
   });
 });

@@ -139,18 +139,34 @@ export function createModelRoutes(ctx: AppContext, options: ModelRouteOptions = 
       const { projectId } = c.get('project');
       const { modelId } = c.req.valid('param');
       await ctx.db.transaction().execute(async (trx) => {
-        // A live point serving the model would lose it: stop or redeploy the point first.
+        // A live point serving the model, or still being given it, would lose it: deploy another
+        // model there or delete the point first.
         const serving = await trx
           .selectFrom('points')
           .select('name')
           .where('project_id', '=', projectId)
-          .where('model_id', '=', modelId)
           .where('deleted_at', 'is', null)
+          .where((eb) =>
+            eb.or([
+              eb('model_id', '=', modelId),
+              eb(
+                'id',
+                'in',
+                eb
+                  .selectFrom('deployment_targets')
+                  .innerJoin('deployments', 'deployments.id', 'deployment_targets.deployment_id')
+                  .select('deployment_targets.point_id')
+                  .where('deployments.model_id', '=', modelId)
+                  .where('deployment_targets.state', 'in', ['pending', 'downloading', 'activating']),
+              ),
+            ]),
+          )
+          .orderBy('name')
           .execute();
         if (serving.length > 0)
           throw new ApiError(
             'conflict',
-            `The model serves on ${serving.map((p) => `"${p.name}"`).join(', ')}: deploy another model there or delete the point first.`,
+            `The model serves on, or is being deployed to, ${serving.map((p) => `"${p.name}"`).join(', ')}: deploy another model there or delete the point first.`,
           );
         const removed = await trx
           .deleteFrom('models')
