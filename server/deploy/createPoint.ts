@@ -54,7 +54,9 @@ export async function createPoint(
       'No cloud account can be configured on this server; web points run on the local server (serverType "local").',
       { fields: { serverType: V.invalid } },
     );
+  // The local server has no cloud and no region: a request naming one asks for something else.
   if (body.cloudType !== 'none') throw invalid('cloudType', V.invalid);
+  if (body.cloudRegion !== '' && body.cloudRegion !== 'local') throw invalid('cloudRegion', V.invalid);
   if (!(LOCAL_INSTANCE_TYPES as readonly string[]).includes(body.instanceType))
     throw invalid('instanceType', V.invalid);
   const model = await db
@@ -73,7 +75,7 @@ export async function createPoint(
       version: model.blob_key,
       server_type: 'local',
       cloud_type: 'none',
-      cloud_region: body.cloudRegion || 'local',
+      cloud_region: 'local',
       instance_type: body.instanceType,
       instance_id: `local-${randomBytes(4).toString('hex')}`,
       instance_state: 'preparing',

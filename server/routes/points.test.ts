@@ -285,6 +285,9 @@ describe('web points', () => {
     expect(type.status).toBe(400);
     expect(type.body.error).toMatchObject({ code: 'validation', fields: { instanceType: V.invalid } });
     expect((await post(webBody(model.id, { cloudType: 'gcp' }))).body.error.fields).toEqual({ cloudType: V.invalid });
+    expect((await post(webBody(model.id, { cloudRegion: 'eu-west-1' }))).body.error.fields).toEqual({
+      cloudRegion: V.invalid,
+    });
     const missing = await post({ kind: 'web', name: 'x' });
     expect(missing.body.error.fields).toEqual({ modelId: V.required });
     expect((await post(webBody(foreign.id))).status).toBe(404);
