@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Model } from '../../../../contract/apiModels';
+import { newDeploymentHref } from '../../../../contract/deployRoutes';
 import { trainingHref } from '../../../../contract/projectRoutes';
 import { ScrollingTable } from '../../../components/ScrollingTable';
 import { Table } from '../../../theme/parts/table';
@@ -46,7 +47,7 @@ export function ModelsTable({
   models: Model[];
   actions: ModelActions;
 }) {
-  const { t, i18n } = useTranslation(['models', 'training']);
+  const { t, i18n } = useTranslation(['models', 'training', 'deploy']);
   return (
     <ScrollingTable
       label={t('tableLabel')}
@@ -123,6 +124,9 @@ export function ModelsTable({
                   data-testid="model-download"
                 >
                   {t('download.button')}
+                </Button>
+                <Button asChild size="xs" variant="outline" colorPalette="brand" data-testid="model-deploy">
+                  <Link href={newDeploymentHref(projectId, { modelId: model.id })}>{t('deploy:modelAction')}</Link>
                 </Button>
                 <Button size="xs" variant="ghost" onClick={() => actions.rename(model)} data-testid="model-rename">
                   {t('rename.button')}

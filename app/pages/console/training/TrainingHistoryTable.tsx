@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { Training } from '../../../../contract/apiTraining';
 import { trainingHref } from '../../../../contract/projectRoutes';
 import { ScrollingTable } from '../../../components/ScrollingTable';
+import { TrainingDeploymentsCell } from '../deploy/deployments/TrainingDeploymentsCell';
 import { Progress } from '../../../theme/parts/progress';
 import { Table } from '../../../theme/parts/table';
 import { STATUS_PALETTE } from './statusPalette';
@@ -116,9 +117,7 @@ export function TrainingHistoryTable({ projectId, trainings }: { projectId: stri
             <Table.Cell textAlign="end">{hyper.batchSize}</Table.Cell>
             <Table.Cell textAlign="end">{formatLearningRate(hyper.learningRate)}</Table.Cell>
             <Table.Cell data-testid="training-deployments">
-              {training.deployments.length === 0
-                ? NONE
-                : training.deployments.map((d) => `${d.target} (${formatDateTime(d.at, i18n.language)})`).join(', ')}
+              <TrainingDeploymentsCell projectId={projectId} training={training} />
             </Table.Cell>
           </Table.Row>
         );
