@@ -73,7 +73,11 @@ export async function createServingKit() {
     .values(projectRow(t.clock.now().toISOString(), { id: projectId }))
     .execute();
 
-  async function insertModel(bytes: Uint8Array, tag: string | null): Promise<{ id: string; version: string }> {
+  async function insertModel(
+    bytes: Uint8Array,
+    tag: string | null,
+    project = projectId,
+  ): Promise<{ id: string; version: string }> {
     const version = await blobs.put(bytes);
     const id = randomUUID();
     const manifest = { labels: [{ name: 'red', color: '#e53935' }] };
@@ -81,7 +85,7 @@ export async function createServingKit() {
       .insertInto('models')
       .values({
         id,
-        project_id: projectId,
+        project_id: project,
         training_id: null,
         tag,
         task: 'detection',
@@ -199,6 +203,12 @@ export async function createServingKit() {
     return k.key;
   }
 
+  async function runJobs() {
+    while (await runner.runOnce()) {
+      /* until the queue is empty */
+    }
+  }
+
   const modelZip = await redSquareDetectorZip('red');
   const model = await insertModel(modelZip, 'v1');
   const png = await redSquarePng();
@@ -220,10 +230,10 @@ export async function createServingKit() {
     /** Runs the point's `point.prepare` job (and any other queued). */
     async prepare(pointId: string) {
       await queue.enqueue({ kind: POINT_PREPARE_JOB, projectId, payload: { pointId } });
-      while (await runner.runOnce()) {
-        /* until the queue is empty */
-      }
+      await runJobs();
     },
+    /** Runs the queued `point.prepare` jobs (those the console API queued). */
+    runJobs,
     predict(pointId: string, key: string | null, init: { body?: BodyInit; type?: string } = {}, query = '') {
       const headers: Record<string, string> = {};
       if (key) headers.Authorization = `Bearer ${key}`;
