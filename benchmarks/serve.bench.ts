@@ -93,7 +93,7 @@ async function ceilingRound(
 /** The subject's answer for each image must match the in-process one (labels in order, scores within 0.01). */
 async function checkAgreement(c: Case, images: Buffer[], model: Awaited<ReturnType<typeof loadServingModel>>) {
   for (const [i, request] of c.requests.entries()) {
-    const res = await fetch(c.url, { method: 'POST', headers: request.headers, body: request.body });
+    const res = await fetch(c.url, { method: 'POST', headers: request.headers, body: new Uint8Array(request.body) });
     const body: unknown = await res.json();
     if (res.status !== 200) throw new Error(`${c.name}: answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
     const served = c.predictionsOf(body);

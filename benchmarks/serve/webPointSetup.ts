@@ -25,7 +25,7 @@ async function call<T>(base: string, token: string | null, method: string, route
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/zip' : 'application/json' }),
     },
-    body: body === undefined ? undefined : isBytes ? body : JSON.stringify(body),
+    body: body === undefined ? undefined : isBytes ? new Uint8Array(body) : JSON.stringify(body),
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${text.slice(0, 300)}`);
