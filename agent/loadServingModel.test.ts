@@ -1,3 +1,4 @@
+import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { redSquareDetectorZip } from '../ml/testing/redSquareDetector';
 import { tinyClassifierZip } from '../ml/testing/tinyClassifierZip';
@@ -52,6 +53,18 @@ describe('loadServingModel', () => {
     } finally {
       model.dispose();
     }
+  });
+
+  it('frees a model disposed mid-prediction only once that prediction ends, and refuses later ones', async () => {
+    const model = await loadServingModel(await tinyClassifierZip(['a', 'b'], null), { modelId: 'm4', version: 'v' });
+    const tensorsBefore = tf.memory().numTensors;
+    const pending = model.predict([rgbImage(64, 64, () => [10, 200, 30])]);
+    model.dispose();
+    const [answer] = await pending;
+    expect(answer!.map((p) => p.label).sort()).toEqual(['a', 'b']);
+    // The weights went once the prediction ended.
+    expect(tf.memory().numTensors).toBeLessThan(tensorsBefore);
+    await expect(model.predict([rgbImage(8, 8, () => [0, 0, 0])])).rejects.toThrow(/unloaded/);
   });
 
   it('rejects a zip that is not a model, with the model zip code', async () => {

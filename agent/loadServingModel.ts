@@ -38,18 +38,37 @@ export async function loadServingModel(
   const { manifest } = loaded;
   const labelNames = manifest.labels.map((l) => l.name);
   const decode = manifestDecodeOptions(manifest);
+  // A switch disposes the old model while requests may still be predicting on it: the weights
+  // are freed when the last of them ends, and a request arriving after the dispose is refused.
+  let running = 0;
+  let disposed = false;
+  let freed = false;
+  const free = () => {
+    if (disposed && running === 0 && !freed) {
+      freed = true;
+      loaded.dispose();
+    }
+  };
   const serving: ServingModel = {
     modelId: ids.modelId,
     version: ids.version,
     manifest,
     async predict(images, threshold) {
-      const raw = await loaded.predictMany(images, decode);
-      return raw.map((predictions, i) =>
-        toServedPredictions(predictions, labelNames, images[i]!.width, images[i]!.height, threshold ?? 0),
-      );
+      if (disposed) throw new Error(`model ${ids.modelId} was unloaded`);
+      running++;
+      try {
+        const raw = await loaded.predictMany(images, decode);
+        return raw.map((predictions, i) =>
+          toServedPredictions(predictions, labelNames, images[i]!.width, images[i]!.height, threshold ?? 0),
+        );
+      } finally {
+        running--;
+        free();
+      }
     },
     dispose() {
-      loaded.dispose();
+      disposed = true;
+      free();
     },
   };
   loadedOf.set(serving, loaded);
