@@ -14,10 +14,11 @@ const zips = new Map<string, Uint8Array>();
 const reads: string[] = [];
 let pool: InferencePool | null = null;
 
-function newPool(threads: number, modelsPerThread: number): InferencePool {
+function newPool(threads: number, modelsPerThread: number, timeoutMs?: number): InferencePool {
   pool = new InferencePool({
     threads,
     modelsPerThread,
+    timeoutMs,
     readModel: (version) => {
       reads.push(version);
       return Promise.resolve(zips.get(version) ?? null);
@@ -86,6 +87,14 @@ describe('InferencePool', () => {
     await expect(pending).rejects.toMatchObject({ code: 'inference_failed' });
     expect(await labelsOf(p, 'cats')).toEqual(['cat', 'dog']);
     expect(p.threadCount).toBe(1);
+  });
+
+  it('ends a thread whose request takes too long, failing it, and serves the next on a fresh thread', async () => {
+    const p = newPool(1, 1, 1);
+    // Loading a model takes far longer than 1 ms: the thread is ended under it.
+    await expect(p.warm('cats')).rejects.toMatchObject({ code: 'inference_failed' });
+    (p as unknown as { options: { timeoutMs: number } }).options.timeoutMs = 60_000;
+    expect(await labelsOf(p, 'cats')).toEqual(['cat', 'dog']);
   });
 
   it('ends its threads on close and refuses work afterwards', async () => {

@@ -30,7 +30,11 @@ export interface InferencePoolOptions {
   modelsPerThread: number;
   /** The zip of a version (its sha256); null when it is gone. */
   readModel: (version: string) => Promise<Uint8Array | null>;
+  /** How long one request (its model's load included) may take before its thread is ended. */
+  timeoutMs?: number;
 }
+
+export const INFERENCE_TIMEOUT_MS = 60_000;
 
 /** Zip bytes the main thread keeps between loads. */
 const MAIN_CACHE_BYTES = 64 * 1024 * 1024;
@@ -150,7 +154,14 @@ export class InferencePool {
     if (bytes) this.remember(slot, job.version);
     else this.touch(slot, job.version);
     return new Promise((resolve) => {
-      slot.pending.set(id, resolve);
+      // A thread stuck on one request (a pathological model or image) is ended: its requests fail
+      // and the next request starts a fresh thread.
+      const timer = setTimeout(() => void slot.worker.terminate(), this.options.timeoutMs ?? INFERENCE_TIMEOUT_MS);
+      timer.unref();
+      slot.pending.set(id, (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
       const transfer = job.type === 'predict' ? [ownBuffer(job.image)] : [];
       slot.worker.postMessage({ ...job, id, bytes } as InferenceRequest, transfer);
     });
