@@ -416,8 +416,24 @@ describe('lists and metrics', () => {
     expect(metrics.series.at(-1)).toMatchObject({ requests: 2, errors: 1 });
     expect(metrics.total.classCounts).toEqual({ car: 1 });
     expect((await as(t, member, 'GET', `projects/${p.id}/points/${point.id}/metrics?minutes=2`)).status).toBe(400);
+    // A row another process wrote badly counts as nothing rather than breaking the list.
+    await t.database.db
+      .insertInto('point_metrics')
+      .values({
+        point_id: point.id,
+        minute: new Date(t.clock.now().getTime() - 60_000).toISOString().slice(0, 17) + '00.000Z',
+        source: 'api:broken',
+        requests: 5,
+        errors: 0,
+        latency: '[1,2]',
+        class_counts: '{}',
+      })
+      .execute();
     const view = pointSchema.parse((await as(t, member, 'GET', `projects/${p.id}/points/${point.id}`)).body);
-    expect(view.recent).toMatchObject({ requests: 2, errors: 1 });
+    expect(view.recent).toMatchObject({ requests: 2, errors: 1, classCounts: { car: 1 } });
+    expect(view.recent!.latency.reduce((a, b) => a + b, 0)).toBe(2);
+    const listed = pointListSchema.parse((await as(t, member, 'GET', `projects/${p.id}/points`)).body).items;
+    expect(listed[0]!.recent).toEqual(view.recent);
     expect((await as(t, worker, 'GET', `projects/${p.id}/points/${point.id}/metrics`)).status).toBe(403);
   });
 });
