@@ -70,6 +70,17 @@ describe('POST v1/points/:pointId/predict', () => {
       .executeTakeFirstOrThrow();
     expect(key1.last_used_at).toBe(k.t.clock.now().toISOString());
   }, 60_000);
+  it('reads a BMP (which sharp cannot) the same as the PNG of the same pixels', async () => {
+    const { pointId, key } = await k.webPoint(k.modelId);
+    await k.prepare(pointId);
+    const fromPng = predictResponseSchema.parse(await (await k.predict(pointId, key, k.rawPng())).json());
+    const { data, info } = await sharp(k.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const bmp = bmpOf(info.width, info.height, data);
+    const fromBmp = await k.predict(pointId, key, { body: new Uint8Array(bmp), type: 'image/bmp' });
+    expect(fromBmp.status).toBe(200);
+    expect(predictResponseSchema.parse(await fromBmp.json()).predictions).toEqual(fromPng.predictions);
+  });
+
   it('refuses a threshold outside 0–1', async () => {
     const { pointId, key } = await k.webPoint(k.modelId);
     await k.prepare(pointId);
@@ -119,3 +130,28 @@ describe('POST v1/points/:pointId/predict', () => {
     expect(latency.reduce((a, b) => a + b, 0)).toBe(3);
   }, 60_000);
 });
+
+/** A 24-bit bottom-up BMP of RGB pixels (rows padded to 4 bytes, BGR order). */
+function bmpOf(width: number, height: number, rgb: Uint8Array): Buffer {
+  const rowBytes = Math.ceil((width * 3) / 4) * 4;
+  const out = Buffer.alloc(54 + rowBytes * height);
+  out.write('BM', 0, 'latin1');
+  out.writeUInt32LE(out.length, 2);
+  out.writeUInt32LE(54, 10);
+  out.writeUInt32LE(40, 14);
+  out.writeInt32LE(width, 18);
+  out.writeInt32LE(height, 22);
+  out.writeUInt16LE(1, 26);
+  out.writeUInt16LE(24, 28);
+  out.writeUInt32LE(rowBytes * height, 34);
+  for (let y = 0; y < height; y++) {
+    const row = 54 + (height - 1 - y) * rowBytes;
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * 3;
+      out[row + x * 3] = rgb[from + 2]!;
+      out[row + x * 3 + 1] = rgb[from + 1]!;
+      out[row + x * 3 + 2] = rgb[from]!;
+    }
+  }
+  return out;
+}
