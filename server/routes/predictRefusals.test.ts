@@ -104,6 +104,15 @@ describe('POST v1/points/:pointId/predict refusals', () => {
       status: 413,
       code: 'payload_too_large',
     });
+    // The same bytes as base64 fit the JSON body limit, but not the image limit once decoded.
+    const inJson = json({ image: Buffer.from(large).toString('base64') });
+    expect(await errorOf(await k.predict(pointId, key, inJson))).toEqual({ status: 413, code: 'payload_too_large' });
+    const form = new FormData();
+    form.append('image', new Blob([large], { type: 'image/png' }), 'large.png');
+    expect(await errorOf(await k.predict(pointId, key, { body: form }))).toEqual({
+      status: 413,
+      code: 'payload_too_large',
+    });
   }, 60_000);
 
   it('answers 503 while stopped and 404 once deleted', async () => {
