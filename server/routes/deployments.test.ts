@@ -152,6 +152,19 @@ describe('deployments', () => {
     expect((await targetsOf(b.id)).map((x) => x.state)).toEqual(['succeeded', 'pending']);
   });
 
+  it('leaves one open target per point when two deployments come at once', async () => {
+    const p = await newProject();
+    const m1 = await insertTestModel(t, p.id);
+    const m2 = await insertTestModel(t, p.id);
+    const a = await edgePoint(p.id, 'A');
+    const [r1, r2] = await Promise.all([
+      as(t, member, 'POST', `projects/${p.id}/deployments`, { modelId: m1.id, pointIds: [a.id] }),
+      as(t, member, 'POST', `projects/${p.id}/deployments`, { modelId: m2.id, pointIds: [a.id] }),
+    ]);
+    expect([r1.status, r2.status]).toEqual([201, 201]);
+    expect((await targetsOf(a.id)).map((x) => x.state).sort()).toEqual(['pending', 'superseded']);
+  });
+
   it('gives a web point the model through its prepare job: a running one serves the old model meanwhile', async () => {
     const p = await newProject();
     const m1 = await insertTestModel(t, p.id);

@@ -57,6 +57,9 @@ export function createDeploymentRoutes(ctx: AppContext) {
           .where('project_id', '=', projectId)
           .where('id', 'in', pointIds)
           .where('deleted_at', 'is', null)
+          // Two deployments to one point at once: the second waits, then supersedes the first's target.
+          // (SQLite runs one write transaction at a time anyway.)
+          .$if(ctx.dialect === 'postgres', (q) => q.orderBy('id').forUpdate())
           .execute();
         if (points.length !== pointIds.length) throw pointNotFound();
         checkRuntimes(points, model);
