@@ -47,6 +47,8 @@ export default defineConfig({
       GOOGLE_TOKEN_URL: `${OIDC}/token`,
       GOOGLE_USERINFO_URL: `${OIDC}/me`,
       OAUTH_ALLOW_HTTP_LOOPBACK: '1',
+      // Agents started by the edge spec call in every 2 s, so connection and rollouts show within seconds.
+      EDGE_HEARTBEAT_SECONDS: '2',
     },
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,

@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { initTf } from '../ml/runtime';
+import { tinyClassifierZip } from '../ml/testing/tinyClassifierZip';
+import { storeSession } from './consoleSession';
+import { newAccount } from './studioProject';
+
+/*
+ * An edge point end to end: created in the console, its agent started with the very command the
+ * dialog shows (a real process, from the repository root, with a data folder and a port of its
+ * own), seen connected, a model deployed to it in the console and followed to 'succeeded', then
+ * the connectivity test answered with a round trip. The server runs with EDGE_HEARTBEAT_SECONDS=2.
+ */
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Stops the agent and whatever npm started under it (its own process group). */
+function stop(agent: ChildProcess | null): void {
+  if (!agent?.pid || agent.exitCode !== null) return;
+  try {
+    process.kill(-agent.pid, 'SIGTERM');
+  } catch {
+    agent.kill('SIGTERM');
+  }
+}
+
+test('an edge point is created, its agent connects with the shown command, a model is deployed and the connectivity test answers', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const owner = await newAccount(page.request, 'Edge Owner');
+  const headers = await owner.auth();
+  const created = await page.request.post('/api/projects', {
+    headers,
+    data: { title: 'Line check', description: 'edge', subtype: 'IMAGE_CLASSIFICATION' },
+  });
+  expect(created.status()).toBe(201);
+  const projectId = ((await created.json()) as { id: string }).id;
+  for (const label of [
+    { name: 'cat', color: '#e53935' },
+    { name: 'dog', color: '#1e88e5' },
+  ]) {
+    expect((await page.request.post(`/api/projects/${projectId}/labels`, { headers, data: label })).status()).toBe(201);
+  }
+  await initTf(['cpu']);
+  const uploaded = await page.request.post(`/api/projects/${projectId}/models?tag=edge-v1`, {
+    headers: { ...headers, 'Content-Type': 'application/zip' },
+    data: Buffer.from(await tinyClassifierZip(['cat', 'dog'], 'edge-v1')),
+  });
+  expect(uploaded.status()).toBe(201);
+  await storeSession(page, await owner.login());
+
+  await page.goto('/en/console/edge');
+  await expect(page.getByTestId('edge-empty')).toBeVisible();
+  await page.getByTestId('edge-new').click();
+  const form = page.getByTestId('edge-create');
+  await expect(form.getByTestId('edge-create-project')).toHaveValue(projectId);
+  await form.getByTestId('edge-create-name').fill('Gate camera');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const command = (await page.getByTestId('enrollment-command').textContent()) ?? '';
+  expect(command).toMatch(/^npm run edge-agent -- --server \S+ --token \S+$/);
+  await expect(page.getByTestId('enrollment-bundle')).toContainText('--token');
+  await page.getByRole('button', { name: 'Done' }).click();
+  const row = page.getByTestId('edge-row');
+  await expect(row.getByTestId('connection')).toHaveText('Never enrolled');
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'maru-edge-e2e-'));
+  const port = await freePort();
+  const [program, ...args] = command.split(/\s+/);
+  let agent: ChildProcess | null = null;
+  let log = '';
+  try {
+    agent = spawn(program!, [...args, '--data-dir', dataDir, '--port', String(port)], {
+      cwd: process.cwd(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    agent.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    agent.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+
+    await expect(row.getByTestId('connection'), log).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
+    await row.getByRole('link', { name: 'Gate camera' }).click();
+    await expect(page.getByTestId('fact-edge-id')).not.toHaveText('Not enrolled yet');
+
+    await page.getByTestId('point-deploy').click();
+    await page.getByTestId('model-choice').filter({ hasText: 'edge-v1' }).click();
+    await expect(page.getByTestId('deploy-submit')).toHaveText('Deploy to 1 point');
+    await page.getByTestId('deploy-submit').click();
+    const target = page.getByTestId('deployment-target');
+    await expect(target, log).toHaveAttribute('data-state', 'succeeded', { timeout: 120_000 });
+    await expect(page.getByTestId('deployment-progress')).toContainText('Finished: succeeded on 1 of 1.');
+
+    await target.getByRole('link', { name: 'Gate camera' }).click();
+    await expect(page.getByTestId('fact-model')).toHaveText('edge-v1', { timeout: 30_000 });
+    await expect(page.getByTestId('history-row').first()).toHaveAttribute('data-state', 'succeeded');
+    await page.getByTestId('ping-start').click();
+    const result = page.getByTestId('ping-result');
+    await expect(result, log).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
+    await expect(result).toContainText(/Connection success: round trip \d+ ms/);
+  } finally {
+    stop(agent);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
