@@ -106,6 +106,8 @@ async function main() {
     const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
     console.log(`Maru AI serving on http://${host}:${info.port} (database: ${database.dialect})`);
   });
+  // The running web points' models load in the background, so their first calls do not wait.
+  serving.warmRunningPoints().catch((error: unknown) => console.error('Web point warm-up failed', error));
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

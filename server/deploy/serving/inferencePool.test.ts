@@ -69,6 +69,14 @@ describe('InferencePool', () => {
     expect(reads).toEqual(['cats']);
   });
 
+  it('loads different models into idle threads rather than one after another into the same', async () => {
+    const p = newPool(2, 2);
+    await p.warm('cats');
+    expect(p.threadCount).toBe(1);
+    await p.warm('fruit');
+    expect(p.threadCount).toBe(2);
+  });
+
   it('refuses a zip that does not load and a missing one as model_unreadable, then serves others', async () => {
     const p = newPool(1, 2);
     await expect(p.warm('broken')).rejects.toMatchObject({ code: 'model_unreadable' });

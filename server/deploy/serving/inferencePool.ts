@@ -8,9 +8,10 @@ import type { InferenceAnswer, InferenceRequest, InferenceThreadData } from './i
  * The web points' inference threads of one API process. Each thread holds TF.js and an LRU of
  * loaded models (inferenceThread.ts); a request goes to the thread with the least work, counting a
  * model it would first have to load as half a request, so a busy point spreads over threads while a
- * quiet one stays where it is loaded. Threads start on the first request and a thread that dies
- * fails only its own requests; the next request starts a fresh one. The main thread keeps only the
- * last few zips it read (MAIN_CACHE_BYTES): a model's bytes are needed only while a thread loads it.
+ * quiet one stays where it is loaded (ties go to the thread holding fewer models). Threads start
+ * on the first request; a thread that dies fails only its own requests and the next request starts
+ * a fresh one. The main thread keeps only the last few zips it read (MAIN_CACHE_BYTES): a model's
+ * bytes are needed only while a thread loads it.
  */
 
 export type InferenceFailureCode = 'model_unreadable' | 'warmup_failed' | 'inference_failed';
@@ -110,7 +111,7 @@ export class InferencePool {
     let best = 0;
     let bestScore = Infinity;
     this.slots.forEach((slot, i) => {
-      const score = slot ? slot.busy + (slot.loaded.includes(version) ? 0 : 0.5) : 0.5;
+      const score = slot ? slot.busy + (slot.loaded.includes(version) ? 0 : 0.5) + slot.loaded.length / 1000 : 0.5;
       if (score < bestScore) [best, bestScore] = [i, score];
     });
     return best;

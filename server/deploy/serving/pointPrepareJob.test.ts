@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { predictResponseSchema } from '../../../contract/apiPredict';
 import { redSquareDetectorZip } from '../../../ml/testing/redSquareDetector';
 import { createServingKit, errorOf, type ServingKit } from './servingTestKit';
+import { WebPointServing } from './webPointServing';
 
 /*
  * `point.prepare` with real models in the serving threads: a point starts running, a model that
@@ -89,5 +90,25 @@ describe('point.prepare', () => {
     const b = await k.stateOf(deleted.pointId, deleted.deploymentId);
     expect([a.point.instance_state, a.point.prepared_at, a.target.state]).toEqual(['stopped', null, 'pending']);
     expect([b.point.instance_state, b.point.prepared_at, b.target.state]).toEqual(['preparing', null, 'pending']);
+  });
+
+  it("lets a starting process load the running points' models before their first call", async () => {
+    const { pointId } = await k.webPoint(k.modelId);
+    await k.prepare(pointId);
+    const fresh = new WebPointServing({
+      db: k.t.database.db,
+      blobs: k.blobs,
+      now: k.t.clock.now,
+      threads: 1,
+      modelsPerThread: 4,
+    });
+    try {
+      // The red detector (every running point here serves it, or its 'rouge' copy).
+      expect(await fresh.warmRunningPoints()).toBeGreaterThanOrEqual(1);
+      expect(fresh.threadCount).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+    expect(fresh.threadCount).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import type { RgbImage } from '../../../ml/types';
 import type { BlobStore } from '../../blobs/BlobStore';
 import type { Db } from '../../db/Db';
 import { readBlobBytes } from '../../training/readTrainingImage';
-import { InferencePool } from './inferencePool';
+import { InferenceFailure, InferencePool } from './inferencePool';
 import { PointGate } from './pointGate';
 import { ServingMetrics } from './servingMetrics';
 
@@ -32,6 +32,7 @@ export class WebPointServing {
   readonly metrics: ServingMetrics;
   private readonly gate: PointGate;
   private pool: InferencePool | null = null;
+  private closed = false;
 
   constructor(private readonly options: WebPointServingOptions) {
     this.metrics = new ServingMetrics(
@@ -44,6 +45,7 @@ export class WebPointServing {
   }
 
   private inference(): InferencePool {
+    if (this.closed) throw new InferenceFailure('inference_failed', 'Serving is closed.');
     this.pool ??= new InferencePool({
       threads: this.options.threads,
       modelsPerThread: this.options.modelsPerThread,
@@ -69,12 +71,45 @@ export class WebPointServing {
     return this.inference().warm(version);
   }
 
+  /**
+   * Loads the models of the running points, most recently prepared first, up to what the threads
+   * hold: a process that starts (a restart, one more behind the load balancer) answers its first
+   * calls without loading. Returns how many were loaded; one that fails is left to its first call.
+   */
+  async warmRunningPoints(): Promise<number> {
+    const recent = await this.options.db
+      .selectFrom('points')
+      .select(['version', 'prepared_at'])
+      .where('kind', '=', 'web')
+      .where('instance_state', '=', 'running')
+      .where('deleted_at', 'is', null)
+      .where('version', 'is not', null)
+      .orderBy('prepared_at', 'desc')
+      .execute();
+    const versions = [...new Set(recent.map((r) => r.version!))].slice(
+      0,
+      this.options.threads * this.options.modelsPerThread,
+    );
+    let loaded = 0;
+    for (const version of versions) {
+      if (this.closed) break;
+      try {
+        await this.warm(version);
+        loaded += 1;
+      } catch {
+        // The point's own calls will say why.
+      }
+    }
+    return loaded;
+  }
+
   /** Inference threads running now. */
   get threadCount(): number {
     return this.pool?.threadCount ?? 0;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.allSettled([this.pool?.close(), this.metrics.close()]);
     this.pool = null;
   }
