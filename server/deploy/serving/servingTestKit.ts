@@ -76,7 +76,7 @@ export async function createServingKit() {
   async function insertModel(
     bytes: Uint8Array,
     tag: string | null,
-    project = projectId,
+    project: string = projectId,
   ): Promise<{ id: string; version: string }> {
     const version = await blobs.put(bytes);
     const id = randomUUID();
