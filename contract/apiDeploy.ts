@@ -15,7 +15,7 @@ import { V } from './validationMessages';
  *   comes with its first enrolment; a web point starts 'preparing' and a `point.prepare` job).
  * GET  projects/:projectId/points → `pointListSchema`; GET projects/:projectId/points/:pointId → `pointSchema`.
  * PATCH projects/:projectId/points/:pointId `pointUpdateSchema` → 200 `pointSchema` (rename; a web
- *   point's `state` 'stopped' stops serving (predict → 503 point_stopped), 'running' prepares it again).
+ *   point's `state` 'stopped' stops serving (predict → 503 point_unavailable), 'running' prepares it again).
  * DELETE projects/:projectId/points/:pointId → 204 (admin); its URL answers 404 from then on.
  * POST projects/:projectId/points/:pointId/enrollments → 201 `enrollmentSchema` (edge; a new one-time
  *   token, valid ENROLLMENT_TTL_MS; using it replaces the device's credentials).
