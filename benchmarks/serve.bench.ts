@@ -10,7 +10,9 @@
  * server's parallelism (one inference thread, one connection), so the ratio is the cost of HTTP,
  * the key check, the thread hop and counting, not of queueing. Both subjects' answers are checked
  * to agree before anything is timed; then alternating rounds (ours, ceiling, ceiling, ours, …).
- * Goals: ours ≥ 0.7 × the ceiling's requests/s and p99 ≤ 2 × the ceiling's.
+ * Goals: ours ≥ 0.7 × the ceiling's requests/s and p99 ≤ 2 × the ceiling's. CPU time per request
+ * (the serving process's, all its threads; the ceiling's own) holds steady where the machine is
+ * shared and requests/s swing.
  *
  * Options: SERVE_BENCH_SECONDS (a round, default 8), SERVE_BENCH_ROUNDS (default 3),
  * SERVE_BENCH_THREADS (the web point's inference threads and connections, default 1),
@@ -26,7 +28,7 @@ import { decodeImage } from '../agent/decodeImage';
 import { initServingRuntime, loadServingModel } from '../agent/loadServingModel';
 import type { RgbImage } from '../ml/types';
 import { decodePredictImage } from '../server/deploy/serving/predictImage';
-import { stopProcess } from './api/serverProcesses';
+import { cpuSecondsOf, stopProcess } from './api/serverProcesses';
 import { startEdgeAgent } from './serve/edgeAgentSetup';
 import { BENCH_LABELS, benchImages, benchModelZip } from './serve/serveFixtures';
 import { startWebPoint } from './serve/webPointSetup';
@@ -46,6 +48,8 @@ interface Round {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time (user + system, all threads) of the serving process per request: steady on a loaded machine. */
+  cpuMs: number;
 }
 
 interface Case {
@@ -53,12 +57,15 @@ interface Case {
   connections: number;
   requests: { headers: Record<string, string>; body: Buffer }[];
   url: string;
+  /** The serving process, for its CPU time. */
+  pid: number | undefined;
   /** Parses one answer's predictions. */
   predictionsOf(body: unknown): ServedPrediction[];
   decode(bytes: Buffer): Promise<RgbImage>;
 }
 
 async function loadRound(c: Case, seconds: number): Promise<Round> {
+  const cpuBefore = cpuSecondsOf(c.pid);
   const result = await autocannon({
     url: c.url,
     method: 'POST',
@@ -69,7 +76,9 @@ async function loadRound(c: Case, seconds: number): Promise<Round> {
   if (result.errors || result.non2xx || result.timeouts) {
     throw new Error(`${c.name}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
   }
-  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpuAfter = cpuSecondsOf(c.pid);
+  const cpuMs = cpuBefore === null || cpuAfter === null ? NaN : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
+  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, cpuMs };
 }
 
 async function ceilingRound(
@@ -79,6 +88,7 @@ async function ceilingRound(
   seconds: number,
 ): Promise<Round> {
   const latencies: number[] = [];
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; performance.now() - started < seconds * 1000; i++) {
     const t0 = performance.now();
@@ -86,8 +96,14 @@ async function ceilingRound(
     latencies.push(performance.now() - t0);
   }
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuMs: (cpu.user + cpu.system) / 1000 / latencies.length,
+  };
 }
 
 /** The subject's answer for each image must match the in-process one (labels in order, scores within 0.01). */
@@ -127,6 +143,7 @@ async function main() {
         name: 'web point',
         connections: THREADS,
         url: web.predictUrl,
+        pid: web.process.pid,
         requests: images.map((body) => ({
           headers: { authorization: `Bearer ${web.key}`, 'content-type': 'image/jpeg' },
           body,
@@ -144,6 +161,7 @@ async function main() {
         name: 'edge agent',
         connections: 1,
         url: agent.predictUrl,
+        pid: agent.process.pid,
         requests: images.map((image) => ({
           headers: { 'content-type': 'application/json' },
           body: Buffer.from(JSON.stringify({ instances: [{ b64: image.toString('base64') }] })),
@@ -172,11 +190,13 @@ async function main() {
           rps: median(list.map((r) => r.rps)),
           p50: median(list.map((r) => r.p50)),
           p99: median(list.map((r) => r.p99)),
+          cpuMs: median(list.map((r) => r.cpuMs)),
         };
         rows.push(
           { case: c.name, subject, metric: 'requests_per_s', value: round2(f.rps), better: 'higher' },
           { case: c.name, subject, metric: 'latency_p50_ms', value: round2(f.p50), better: 'lower' },
           { case: c.name, subject, metric: 'latency_p99_ms', value: round2(f.p99), better: 'lower' },
+          { case: c.name, subject, metric: 'cpu_per_request_ms', value: round2(f.cpuMs), better: 'lower' },
         );
         return f;
       };
@@ -192,6 +212,8 @@ async function main() {
         'ours p99': round2(o.p99),
         'ceiling p99': round2(k.p99),
         'p99 ratio': round2(o.p99 / k.p99),
+        'ours cpu ms': round2(o.cpuMs),
+        'ceiling cpu ms': round2(k.cpuMs),
         goals: o.rps >= 0.7 * k.rps && o.p99 <= 2 * k.p99 ? 'met' : 'missed',
       });
     }
