@@ -13,6 +13,7 @@ import { isCompleteAnswer } from './http/completeAnswers';
 import { compressResponse } from './http/compressResponse';
 import { onError } from './http/onError';
 import { JobQueue } from './jobs/jobQueue';
+import { createAgentRoutes } from './routes/agent';
 import { createAlertRoutes } from './routes/alerts';
 import { createAnnotationRoutes } from './routes/annotations';
 import { createAtlasRoutes } from './routes/atlas';
@@ -184,6 +185,7 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/projects', createPointKeyRoutes(ctx));
   api.route('/projects', createDeploymentRoutes(ctx));
   api.route('/v1/points', createPredictRoutes(ctx));
+  api.route('/v1/agent', createAgentRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });

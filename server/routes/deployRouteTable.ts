@@ -107,6 +107,29 @@ export const DEPLOY_ROUTES: readonly RouteEntry[] = [
   },
   // -- console routes end --
   // The edge agent's protocol (server/routes/agent.ts; contract/apiAgent.ts): device credentials, not users.
+  // The enrolment's credential is its one-time token (in the body): an unknown one is 401 for everyone.
+  {
+    method: 'POST',
+    path: '/api/v1/agent/enrollments',
+    access: 'credential',
+    sample: () => ({
+      body: {
+        token: 'met_unknown',
+        runtime: {
+          agentVersion: '1.0.0',
+          node: 'v20.18.0',
+          platform: 'linux',
+          arch: 'x64',
+          backends: ['wasm'],
+          modelFormats: [1],
+          hostname: null,
+        },
+      },
+    }),
+  },
+  { method: 'POST', path: '/api/v1/agent/heartbeats', access: 'credential' },
+  { method: 'POST', path: '/api/v1/agent/pings/:pingId', access: 'credential' },
+  { method: 'GET', path: '/api/v1/agent/artifacts/:deploymentId', access: 'credential' },
   // -- agent routes end --
   // A web point's public endpoint (server/routes/predict.ts; contract/apiPredict.ts): point keys, not users.
   { method: 'POST', path: '/api/v1/points/:pointId/predict', access: 'credential' },
