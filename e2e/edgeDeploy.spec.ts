@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initTf } from '../ml/runtime';
 import { tinyClassifierZip } from '../ml/testing/tinyClassifierZip';
+import { axeFindings } from './axeFindings';
 import { storeSession } from './consoleSession';
 import { newAccount } from './studioProject';
 
@@ -73,9 +74,11 @@ test('an edge point is created, its agent connects with the shown command, a mod
   const command = (await page.getByTestId('enrollment-command').textContent()) ?? '';
   expect(command).toMatch(/^npm run edge-agent -- --server \S+ --token \S+$/);
   await expect(page.getByTestId('enrollment-bundle')).toContainText('--token');
+  expect.soft(await axeFindings(page), 'the enrolment dialog').toEqual([]);
   await page.getByRole('button', { name: 'Done' }).click();
   const row = page.getByTestId('edge-row');
   await expect(row.getByTestId('connection')).toHaveText('Never enrolled');
+  expect.soft(await axeFindings(page), 'the edge list').toEqual([]);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'maru-edge-e2e-'));
   const port = await freePort();
@@ -102,6 +105,7 @@ test('an edge point is created, its agent connects with the shown command, a mod
     const target = page.getByTestId('deployment-target');
     await expect(target).toHaveAttribute('data-state', 'succeeded', { timeout: 120_000 });
     await expect(page.getByTestId('deployment-progress')).toContainText('Finished: succeeded on 1 of 1.');
+    expect.soft(await axeFindings(page), 'the new deployment').toEqual([]);
 
     await target.getByRole('link', { name: 'Gate camera' }).click();
     await expect(page.getByTestId('fact-model')).toHaveText('edge-v1', { timeout: 30_000 });
@@ -110,6 +114,7 @@ test('an edge point is created, its agent connects with the shown command, a mod
     const result = page.getByTestId('ping-result');
     await expect(result).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
     await expect(result).toContainText(/Connection success: round trip \d+ ms/);
+    expect.soft(await axeFindings(page), 'the edge point').toEqual([]);
   } finally {
     stop(agent);
     // The agent's own output explains a connection or rollout that never came.

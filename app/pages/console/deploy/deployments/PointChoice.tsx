@@ -35,7 +35,9 @@ export function PointChoice({
           <Stack gap="1">
             <HStack gap="2" wrap="wrap">
               <Text fontWeight="600">{point.name}</Text>
-              <Badge variant="outline">{t(`kind.${point.kind}`)}</Badge>
+              <Badge variant="outline" colorPalette="gray">
+                {t(`kind.${point.kind}`)}
+              </Badge>
               {point.kind === 'edge' ? (
                 <ConnectionBadge connection={point.connection} />
               ) : (
