@@ -60,6 +60,9 @@ export function EdgeDeviceDetails({ point }: { point: Point }) {
         <Fact label={t('facts.model')} testId="fact-model">
           {modelName(point.model)}
         </Fact>
+        <Fact label={t('facts.modelId')} testId="fact-model-id">
+          {point.model?.id ?? '—'}
+        </Fact>
         <Fact label={t('facts.version')}>
           <Box as="span" fontFamily="mono" title={point.version ?? undefined}>
             {shortVersion(point.version)}

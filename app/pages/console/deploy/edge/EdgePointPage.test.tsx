@@ -52,6 +52,7 @@ describe('EdgePointPage', () => {
     expect((await screen.findByTestId('fact-edge-id')).textContent).toBe('dev-123');
     expect(screen.getByTestId('fact-status').textContent).toBe('Serving');
     expect(screen.getByTestId('fact-local-url').textContent).toBe('http://127.0.0.1:8501');
+    expect(screen.getByTestId('fact-model-id').textContent).toBe('m1');
     expect(screen.getByTestId('check-skew').getAttribute('data-ok')).toBe('true');
     expect(screen.getByTestId('check-server').textContent).toContain('Reachable');
     expect((await screen.findByTestId('metrics-total-requests')).textContent).toBe('100');
