@@ -134,10 +134,35 @@ describe('startLocalServer', () => {
     expect(await errorCode(res)).toBe('payload_too_large');
   });
 
+  it('answers with the new model when a switch unloads the one a request started on', async () => {
+    const unloaded: ServingModel = {
+      ...model,
+      modelId: 'model-6',
+      version: 'sha-0',
+      predict: () => {
+        // The switch happens while this request predicts.
+        current = model;
+        return Promise.reject(new Error('model model-6 was unloaded'));
+      },
+    };
+    current = unloaded;
+    const res = await predict({ instances: [{ b64: b64(encodePng(square)) }] });
+    expect(res.status).toBe(200);
+    const body = agentPredictResponseSchema.parse(await res.json());
+    expect([body.model, body.version]).toEqual(['model-7', 'sha-1']);
+    expect(body.predictions[0]![0]!.label).toBe('defect');
+    // A failure with no switch behind it stays a failure.
+    current = { ...model, predict: () => Promise.reject(new Error('out of memory')) };
+    const failed = await predict({ instances: [{ b64: b64(encodePng(square)) }] });
+    expect(failed.status).toBe(500);
+    expect(await errorCode(failed)).toBe('internal');
+    current = model;
+  });
+
   it('serves totals since start on /metrics, and the model switched in at the next request', async () => {
     const totals = metricsWindowSchema.parse(await (await fetch(`${server.url}/metrics`)).json());
     expect(totals.requests).toBeGreaterThanOrEqual(9);
-    expect(totals.classCounts.defect).toBe(2);
+    expect(totals.classCounts.defect).toBe(3);
     current = null;
     state = { state: 'idle', detail: null };
     expect((await fetch(`${server.url}/health/ready`)).status).toBe(503);

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { agentPredictRequestSchema } from '../contract/apiAgent';
+import { agentPredictRequestSchema, type ServedPrediction } from '../contract/apiAgent';
 import type { ApiErrorCode } from '../contract/apiErrors';
 import type { RgbImage } from '../ml/types';
 import { decodeImage, ImageDecodeError } from './decodeImage';
@@ -158,13 +158,23 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         throw new HttpError(400, 'validation', `${message} (expected { instances: [{ b64 }] }, 1 to 16 instances)`);
       }
       const images = parsed.data.instances.map((instance, i) => decodeInstance(instance.b64, i));
-      const predictions = await model.predict(images, parsed.data.threshold);
+      let served = model;
+      let predictions: ServedPrediction[][];
+      try {
+        predictions = await served.predict(images, parsed.data.threshold);
+      } catch (error) {
+        // A switch unloaded the model this request started on: the one serving now answers it.
+        const now = options.current();
+        if (!now || now === served) throw error;
+        served = now;
+        predictions = await served.predict(images, parsed.data.threshold);
+      }
       labels = predictions.flatMap((list) => list.map((p) => p.label));
       ok = true;
       send(res, 200, {
         predictions,
-        model: model.modelId,
-        version: model.version,
+        model: served.modelId,
+        version: served.version,
         timeMs: Math.round((performance.now() - started) * 100) / 100,
       });
     } finally {
