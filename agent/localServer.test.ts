@@ -163,6 +163,14 @@ describe('startLocalServer', () => {
     const totals = metricsWindowSchema.parse(await (await fetch(`${server.url}/metrics`)).json());
     expect(totals.requests).toBeGreaterThanOrEqual(9);
     expect(totals.classCounts.defect).toBe(3);
+    const prometheus = await fetch(`${server.url}/monitoring/prometheus/metrics`);
+    expect(prometheus.headers.get('content-type')).toContain('text/plain');
+    const text = await prometheus.text();
+    expect(text).toContain(`maru_agent_requests_total ${totals.requests}`);
+    expect(text).toContain(`maru_agent_request_errors_total ${totals.errors}`);
+    expect(text).toContain(`maru_agent_request_duration_ms_bucket{le="+Inf"} ${totals.requests}`);
+    expect(text).toContain('maru_agent_predictions_total{label="defect"} 3');
+    expect(text).toContain('maru_agent_model_info{model="model-7",version="sha-1"} 1');
     current = null;
     state = { state: 'idle', detail: null };
     expect((await fetch(`${server.url}/health/ready`)).status).toBe(503);

@@ -4,11 +4,13 @@ import { agentPredictRequestSchema, type ServedPrediction } from '../contract/ap
 import type { ApiErrorCode } from '../contract/apiErrors';
 import type { RgbImage } from '../ml/types';
 import { decodeImage, ImageDecodeError } from './decodeImage';
+import { prometheusText } from './prometheusMetrics';
 import type { ServingMetrics } from './servingMetrics';
 import type { ServingModel } from './servingModel';
 
 /*
- * The agent's local endpoint, TF-Serving style (contract/apiAgent.ts has the routes), on plain
+ * The agent's local endpoint, TF-Serving style (contract/apiAgent.ts has the routes, plus
+ * /monitoring/prometheus/metrics for a Prometheus scraper), on plain
  * node:http so the single-file build needs no framework. It reads the serving model on every
  * request, so a switch or rollback takes effect at the next one without a restart. Every predict
  * request is counted, failures as errors; a success counts the label of each prediction.
@@ -204,6 +206,12 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
     if (path === '/metrics') {
       only('GET');
       return send(res, 200, options.metrics.totals());
+    }
+    if (path === '/monitoring/prometheus/metrics') {
+      only('GET');
+      const text = prometheusText(options.metrics.totals(), options.current());
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+      return void res.end(text);
     }
     const match = /^\/v1\/models\/([^/:]+)(:predict)?$/.exec(path);
     if (match) {
