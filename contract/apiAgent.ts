@@ -24,6 +24,7 @@ import { metricsWindowSchema } from './latencyHistogram';
  * POST /v1/models/:name:predict `agentPredictRequestSchema` → `agentPredictResponseSchema`;
  *   400 for a bad body or image, 404 for another model name, 503 before a model serves.
  * GET  /metrics → the counts since start (`metricsWindowSchema`).
+ * GET  /monitoring/prometheus/metrics → the same counts in Prometheus' text format.
  */
 
 /** Model zip format versions this agent can run (contract/apiModels.ts MODEL_FORMAT_VERSION). */
