@@ -99,6 +99,15 @@ export interface DeploymentTargetsTable {
   updated_at: string;
 }
 
+/** Devices replaced by a new enrolment (migration 0020): their calls answer `device_revoked`. */
+export interface RetiredDevicesTable {
+  device_id: string;
+  point_id: string;
+  /** sha256 of the replaced secret; null when the device had been revoked before. */
+  secret_hash: string | null;
+  retired_at: string;
+}
+
 export interface DeploymentTables {
   points: PointsTable;
   point_enrollments: PointEnrollmentsTable;
@@ -108,4 +117,5 @@ export interface DeploymentTables {
   point_metrics: PointMetricsTable;
   deployments: DeploymentsTable;
   deployment_targets: DeploymentTargetsTable;
+  retired_devices: RetiredDevicesTable;
 }

@@ -12,6 +12,7 @@ import * as m0015 from './migrations/0015_account_withdrawal';
 import * as m0016 from './migrations/0016_upload_hashes';
 import * as m0017 from './migrations/0017_training';
 import * as m0018 from './migrations/0018_deployment';
+import * as m0020 from './migrations/0020_retired_devices';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_upload_hashes': m0016,
   '0017_training': m0017,
   '0018_deployment': m0018,
+  '0020_retired_devices': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

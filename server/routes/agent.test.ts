@@ -76,10 +76,25 @@ describe('agent enrolment', () => {
     expect((await heartbeat(t, winner.body.credential)).status).toBe(200);
   });
 
-  it('refuses a token of a deleted point', async () => {
-    const { projectId, pointId, token } = await edgeProject(t, admin, member);
-    expect((await as(t, admin, 'DELETE', `projects/${projectId}/points/${pointId}`)).status).toBe(204);
-    expect((await enrol(t, token)).body.error.code).toBe('enrollment_invalid');
+  it('refuses a token of a deleted point or project, even one left unused', async () => {
+    const a = await edgeProject(t, admin, member);
+    expect((await as(t, admin, 'DELETE', `projects/${a.projectId}/points/${a.pointId}`)).status).toBe(204);
+    expect((await enrol(t, a.token)).body.error.code).toBe('enrollment_invalid');
+    // Deleting a point ends its tokens; the check holds without that too.
+    const b = await edgeProject(t, admin, member);
+    const at = t.clock.now().toISOString();
+    await t.database.db.updateTable('points').set({ deleted_at: at }).where('id', '=', b.pointId).execute();
+    expect((await enrol(t, b.token)).body.error.code).toBe('enrollment_invalid');
+    const c = await edgeProject(t, admin, member);
+    await t.database.db.updateTable('projects').set({ deleted_at: at }).where('id', '=', c.projectId).execute();
+    expect((await enrol(t, c.token)).body.error.code).toBe('enrollment_invalid');
+    // A refused token stays unclaimed: nothing was written.
+    const rows = await t.database.db
+      .selectFrom('point_enrollments')
+      .select('used_at')
+      .where('token_hash', 'in', [sha256Hex(b.token), sha256Hex(c.token)])
+      .execute();
+    expect(rows.map((r) => r.used_at)).toEqual([null, null]);
   });
 });
 
@@ -106,15 +121,26 @@ describe('device credentials', () => {
     expect((await asDevice(t, credential, 'POST', 'heartbeats', { nonsense: true })).status).toBe(400);
   });
 
-  it('stop working when the point enrols a new device', async () => {
+  it('stop working, as device_revoked, when the point enrols a new device', async () => {
     const { projectId, pointId, token } = await edgeProject(t, admin, member);
     const first = await enrolOk(t, token);
     const next = await as(t, member, 'POST', `projects/${projectId}/points/${pointId}/enrollments`);
     expect(next.status).toBe(201);
     const second = await enrolOk(t, next.body.token as string);
     expect(second.deviceId).not.toBe(first.deviceId);
-    expect((await heartbeat(t, first.credential)).status).toBe(401);
+    const cut = await heartbeat(t, first.credential);
+    expect(cut.status).toBe(401);
+    expect(cut.body.error.code).toBe('device_revoked');
+    // Only the replaced device itself learns it was replaced.
+    const guess = await heartbeat(t, `${first.deviceId}.${'B'.repeat(43)}`);
+    expect(guess.body.error.code).toBe('unauthorized');
     expect((await heartbeat(t, second.credential)).status).toBe(200);
+    // Replaced again: both earlier devices stay cut off.
+    const third = await as(t, member, 'POST', `projects/${projectId}/points/${pointId}/enrollments`);
+    const device3 = await enrolOk(t, third.body.token as string);
+    for (const old of [first, second])
+      expect((await heartbeat(t, old.credential)).body.error.code).toBe('device_revoked');
+    expect((await heartbeat(t, device3.credential)).status).toBe(200);
   });
 
   it('are cut off at the next call once revoked, and a new token lets the device back in', async () => {
@@ -136,6 +162,7 @@ describe('device credentials', () => {
     const again = await enrolOk(t, next.body.token as string);
     expect((await heartbeat(t, again.credential)).status).toBe(200);
     expect((await pointRow(pointId)).revoked_at).toBeNull();
+    expect((await heartbeat(t, credential)).body.error.code).toBe('device_revoked');
   });
 
   it('are refused with device_revoked when the point or its project is deleted', async () => {

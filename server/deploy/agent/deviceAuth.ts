@@ -18,7 +18,10 @@ export interface AgentEnv {
 const unauthorized = () =>
   new ApiError('unauthorized', 'This call needs the device credential the agent got when it enrolled.');
 const revoked = () =>
-  new ApiError('device_revoked', 'This device was revoked or its point deleted: enrol it again with a new token.');
+  new ApiError(
+    'device_revoked',
+    'This device was revoked, replaced by a new enrolment, or its point deleted: enrol it again with a new token.',
+  );
 
 /**
  * The device behind `Authorization: Bearer <deviceId>.<secret>`: one lookup by device id and one
@@ -45,11 +48,23 @@ export async function authenticateDevice(ctx: AppContext, header: string | undef
     ])
     .where('points.device_id', '=', parsed.deviceId)
     .executeTakeFirst();
-  if (!row || row.kind !== 'edge') throw unauthorized();
+  if (!row) throw await retiredOrUnknown(ctx, parsed.deviceId, parsed.secret);
+  if (row.kind !== 'edge') throw unauthorized();
   if (row.device_secret_hash === null) throw revoked();
   if (!secretMatches(parsed.secret, row.device_secret_hash)) throw unauthorized();
   if (row.revoked_at || row.deleted_at || row.project_deleted_at) throw revoked();
   return { deviceId: parsed.deviceId, pointId: row.id, projectId: row.project_id, pointName: row.name };
+}
+
+/** A device replaced by a new enrolment is told so (when it proves it is that device); anyone else is unknown. */
+async function retiredOrUnknown(ctx: AppContext, deviceId: string, secret: string): Promise<ApiError> {
+  const retired = await ctx.db
+    .selectFrom('retired_devices')
+    .select('secret_hash')
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  if (!retired) return unauthorized();
+  return retired.secret_hash === null || secretMatches(secret, retired.secret_hash) ? revoked() : unauthorized();
 }
 
 /** Route middleware: `c.get('device')` after it. */

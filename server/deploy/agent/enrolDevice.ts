@@ -13,7 +13,7 @@ const invalid = () =>
  * Uses a one-time enrolment token: the token is claimed with a compare-and-set (unused and unexpired
  * → used), so two agents racing with one token get one device between them; the point's device is
  * then replaced whole (new id and secret, runtime, no revocation, nothing reported yet), which cuts
- * off any earlier device of the point. Run inside a transaction so a refused point leaves the token
+ * off any earlier device of the point (kept in retired_devices, so that it is told why). Run inside a transaction so a refused point leaves the token
  * unclaimed.
  */
 export async function enrolDevice(
@@ -45,6 +45,24 @@ export async function enrolDevice(
     .where('expires_at', '>', at)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw invalid();
+  // The replaced device learns so at its next call (deviceAuth.ts), and stops. Read after the claim,
+  // so that of two enrolments with two tokens at once the later one retires the earlier's device.
+  const replaced = await db
+    .selectFrom('points')
+    .select(['device_id', 'device_secret_hash'])
+    .where('id', '=', enrollment.id)
+    .executeTakeFirstOrThrow();
+  if (replaced.device_id)
+    await db
+      .insertInto('retired_devices')
+      .values({
+        device_id: replaced.device_id,
+        point_id: enrollment.id,
+        secret_hash: replaced.device_secret_hash,
+        retired_at: at,
+      })
+      .onConflict((oc) => oc.column('device_id').doNothing())
+      .execute();
   const device = newDeviceCredential();
   await db
     .updateTable('points')
