@@ -14,7 +14,7 @@ import {
   writeAgentState,
   type AgentState,
 } from './agentState';
-import { startHeartbeatLoop } from './heartbeatLoop';
+import { startHeartbeatLoop, type HeartbeatLoop } from './heartbeatLoop';
 import { initServingRuntime, loadServingModel, rawOutputsFinite } from './loadServingModel';
 import { startLocalServer, type LocalServer } from './localServer';
 import { createModelStore, type ModelStore } from './modelStore';
@@ -209,9 +209,11 @@ if (plan.kind === 'resume' && args.token) log('the token was used already; start
 
 const store = createModelStore(dataDir);
 await restoreServing(store, slot);
-const loopStatus:
-  (() => { state: 'idle' | 'downloading' | 'activating' | 'serving' | 'failed'; detail: string | null }) | undefined;
-const local = await listen(() => loopStatus?.() ?? { state: slot.current() ? 'serving' : 'idle', detail: null });
+// The endpoint starts before the loop (the loop reports its URL); it asks the loop once there is one.
+const statusOf: { loop: HeartbeatLoop | null } = { loop: null };
+const local = await listen(
+  () => statusOf.loop?.status() ?? { state: slot.current() ? 'serving' : 'idle', detail: null },
+);
 const client = createServerClient({ server, credential: state.credential });
 const loop = startHeartbeatLoop({
   client,
@@ -232,7 +234,7 @@ const loop = startHeartbeatLoop({
   log,
   signal: stop.signal,
 });
-loopStatus = loop.status;
+statusOf.loop = loop;
 
 try {
   await loop.done;
