@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,56 +10,61 @@ import { redSquareDetectorZip } from '../ml/testing/redSquareDetector';
 import { encodePng, rgbImage } from '../agent/testing/encodeImages';
 import { AGENT_BUNDLE_NAME, buildAgent } from './buildAgent';
 
-/** The first line the program prints, parsed as JSON (it prints its address once it serves). */
-function firstJsonLine(child: ChildProcess): Promise<{ url: string; backend: string }> {
+const ROOT = join(import.meta.dirname, '..');
+// Only what a bare machine has: no NODE_PATH, no npm, nothing of this repository's environment.
+const BARE_ENV = { PATH: process.env.PATH ?? '' };
+
+/** The local endpoint's address, from the first line that names it (a JSON line or a log line). */
+function endpointUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output += `${line}\n`;
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+      if (url) resolve(url);
+    });
   });
 }
 
 describe('buildAgent', () => {
   const temp = mkdtempSync(join(tmpdir(), 'agent-build-'));
+  const zipPath = join(temp, 'red.zip');
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
     await initTf();
-    writeFileSync(join(temp, 'red.zip'), await redSquareDetectorZip('defect'));
+    writeFileSync(zipPath, await redSquareDetectorZip('defect'));
   });
   afterAll(() => {
     for (const child of children) child.kill();
     rmSync(temp, { recursive: true, force: true });
   });
 
-  it('bundles serving into one file that runs alone on wasm and answers predict', async () => {
-    const built = await buildAgent({
-      entry: join(import.meta.dirname, '..', 'agent', 'testing', 'serveModelMain.ts'),
-      outFile: join(temp, 'build', AGENT_BUNDLE_NAME),
-    });
+  /** Builds `entry` and copies the file alone into an empty folder; returns that folder. */
+  async function buildAlone(entry: string, name: string): Promise<string> {
+    const built = await buildAgent({ entry, outFile: join(temp, `${name}-build`, AGENT_BUNDLE_NAME) });
     expect(built.wasmBytes).toBeGreaterThan(500_000);
-    // Alone in an empty folder with no node_modules above it: only Node and the file.
-    const alone = join(temp, 'alone');
+    const alone = join(temp, name);
     mkdirSync(alone);
     copyFileSync(built.outFile, join(alone, AGENT_BUNDLE_NAME));
-    rmSync(join(temp, 'build'), { recursive: true });
-    const dataDir = join(alone, 'data');
+    rmSync(join(temp, `${name}-build`), { recursive: true });
+    return alone;
+  }
+
+  function serve(folder: string, dataDir: string): Promise<string> {
     const child = spawn(
       process.execPath,
-      [AGENT_BUNDLE_NAME, '--model', join(temp, 'red.zip'), '--port', '0', '--data-dir', dataDir],
-      { cwd: alone, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } },
+      [AGENT_BUNDLE_NAME, '--model', zipPath, '--port', '0', '--data-dir', dataDir],
+      { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'], env: BARE_ENV },
     );
     children.push(child);
-    const { url, backend } = await firstJsonLine(child);
-    expect(backend).toBe('wasm');
-    // The binaries it carried, written where it was told.
-    const written = readdirSync(dataDir).flatMap((folder) => readdirSync(join(dataDir, folder)));
-    expect(written.sort()).toEqual([
-      'tfjs-backend-wasm-simd.wasm',
-      'tfjs-backend-wasm-threaded-simd.wasm',
-      'tfjs-backend-wasm.wasm',
-    ]);
+    return endpointUrl(child);
+  }
+
+  /** One red square in grid cell (1, 3): its box must come back exactly. */
+  async function expectRedSquareFound(url: string) {
     const image = rgbImage(128, 128, (x, y) => (x >= 16 && x < 32 && y >= 48 && y < 64 ? [255, 0, 0] : [20, 20, 20]));
     const res = await fetch(`${url}/v1/models/default:predict`, {
       method: 'POST',
@@ -69,5 +74,38 @@ describe('buildAgent', () => {
     const body = agentPredictResponseSchema.parse(await res.json());
     expect(body.predictions[0]).toHaveLength(1);
     expect(body.predictions[0]![0]!.box).toEqual({ x: 16, y: 48, width: 16, height: 16 });
+  }
+
+  it('bundles serving into one file that runs alone on wasm, writing the wasm binaries it carries', async () => {
+    const alone = await buildAlone(join(ROOT, 'agent', 'testing', 'serveModelMain.ts'), 'serving');
+    const child = spawn(
+      process.execPath,
+      [AGENT_BUNDLE_NAME, '--model', zipPath, '--port', '0', '--data-dir', join(alone, 'data')],
+      { cwd: alone, stdio: ['ignore', 'pipe', 'pipe'], env: BARE_ENV },
+    );
+    children.push(child);
+    const line = await new Promise<string>((resolve) =>
+      createInterface({ input: child.stdout! }).once('line', resolve),
+    );
+    const { url, backend } = JSON.parse(line) as { url: string; backend: string };
+    expect(backend).toBe('wasm');
+    const written = readdirSync(join(alone, 'data')).flatMap((folder) => readdirSync(join(alone, 'data', folder)));
+    expect(written.sort()).toEqual([
+      'tfjs-backend-wasm-simd.wasm',
+      'tfjs-backend-wasm-threaded-simd.wasm',
+      'tfjs-backend-wasm.wasm',
+    ]);
+    await expectRedSquareFound(url);
+  }, 60_000);
+
+  it('bundles the agent: alone, it prints its version and serves a model zip with --model', async () => {
+    const alone = await buildAlone(join(ROOT, 'agent', 'main.ts'), 'agent');
+    const version = execFileSync(process.execPath, [AGENT_BUNDLE_NAME, '--version'], {
+      cwd: alone,
+      env: BARE_ENV,
+      encoding: 'utf8',
+    });
+    expect(version.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    await expectRedSquareFound(await serve(alone, join(alone, 'data')));
   }, 60_000);
 });
