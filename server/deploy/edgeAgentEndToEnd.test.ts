@@ -173,7 +173,7 @@ afterAll(async () => {
 });
 
 describe('the edge agent against a real server', () => {
-  it('enrols, deploys through a cut download, serves, rolls back a damaged model, and is seen gone', async () => {
+  it('enrols, deploys through a cut download, serves, rolls back a damaged model, is seen gone, restarts, is revoked', async () => {
     const agent = startAgent(['--token', token, '--name', 'line-1-box']);
     const localUrl = await agent.localUrl;
     const connected = await waitFor(readPoint, (p) => p.connection === 'connected', 'the agent to connect', agent);
@@ -241,8 +241,22 @@ describe('the edge agent against a real server', () => {
     await waitFor(readPoint, (p) => p.connection === 'connected', 'the agent to reconnect', again);
     expect((await predictLocally(againUrl, png)).version).toBe(goodVersion);
     expect(again.output()).not.toMatch(/enrolled as device/);
+    const exitOf = (agent: Agent) =>
+      new Promise<number | null>((resolve) => {
+        if (agent.child.exitCode !== null) resolve(agent.child.exitCode);
+        agent.child.on('exit', (c) => resolve(c));
+      });
     again.child.kill('SIGTERM');
-    const code = await new Promise<number | null>((resolve) => again.child.on('exit', (c) => resolve(c)));
-    expect(code).toBe(0);
+    expect(await exitOf(again)).toBe(0);
+
+    // Revoked in the console: the agent stops serving at its next call and exits with code 3.
+    const third = startAgent([]);
+    const thirdUrl = await third.localUrl;
+    await waitFor(readPoint, (p) => p.connection === 'connected', 'the agent to reconnect', third);
+    const revoked = await as(t, member, 'POST', `projects/${projectId}/points/${pointId}/revocations`);
+    expect(revoked.status).toBe(200);
+    expect(await exitOf(third)).toBe(3);
+    expect(third.output()).toMatch(/revoked/);
+    await expect(fetch(`${thirdUrl}/health/live`)).rejects.toThrow();
   }, 240_000);
 });

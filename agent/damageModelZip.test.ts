@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkModelZip } from '../ml/modelZip';
 import { tinyClassifierZip } from '../ml/testing/tinyClassifierZip';
 import { redSquareDetectorZip } from '../ml/testing/redSquareDetector';
-import { initServingRuntime, loadServingModel, rawOutputsFinite } from '../agent/loadServingModel';
-import { damageModelZip } from './damageModel';
+import { initServingRuntime, loadServingModel, rawOutputsFinite } from './loadServingModel';
+import { damageModelZip } from './damageModelZip';
 
 describe('damageModelZip', () => {
   beforeAll(async () => {
