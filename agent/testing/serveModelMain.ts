@@ -8,7 +8,7 @@ import { createServingMetrics } from '../servingMetrics';
 /*
  * The serving half of the agent alone (no server, no control loop): serves one model zip on the
  * local endpoint and prints `{ url, backend }` as one JSON line. The build test bundles it to prove
- * the single file carries everything serving needs; the serving benchmark can run it.
+ * the single file carries everything serving needs, on wasm.
  */
 const { values } = parseArgs({
   options: { model: { type: 'string' }, port: { type: 'string', default: '0' }, 'data-dir': { type: 'string' } },

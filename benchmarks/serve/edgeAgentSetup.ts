@@ -1,10 +1,10 @@
 /**
  * The edge agent subject: the single file `npm run build:agent` makes, run alone with Node from a
  * folder of its own and `--model <zip>` (serving one model without a server), exactly as on a
- * device. Until the agent's CLI exists, the serving program of the build test stands in for it.
+ * device.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AGENT_BUNDLE_NAME, buildAgent } from '../../scripts/buildAgent';
 import { freePort } from '../api/serverProcesses';
@@ -12,7 +12,7 @@ import { freePort } from '../api/serverProcesses';
 export interface EdgeAgentSubject {
   process: ChildProcess;
   predictUrl: string;
-  /** What ran: the agent, or the serving program standing in for it. */
+  /** The program bundled (agent/main.ts). */
   program: string;
   bundleBytes: number;
 }
@@ -22,8 +22,7 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export async function startEdgeAgent(opts: { root: string; zip: Uint8Array }): Promise<EdgeAgentSubject> {
   const folder = path.join(opts.root, 'agent');
   mkdirSync(folder, { recursive: true });
-  const main = path.join(ROOT, 'agent', 'main.ts');
-  const entry = existsSync(main) ? main : path.join(ROOT, 'agent', 'testing', 'serveModelMain.ts');
+  const entry = path.join(ROOT, 'agent', 'main.ts');
   const built = await buildAgent({ entry, outFile: path.join(folder, AGENT_BUNDLE_NAME) });
   const zipPath = path.join(opts.root, 'model.zip');
   writeFileSync(zipPath, opts.zip);
