@@ -13,7 +13,7 @@ function PingResult({ ping }: { ping: Ping }) {
   const { t, i18n } = useTranslation('deploy');
   if (ping.state === 'answered')
     return (
-      <Text color="fg.success" fontWeight="600" data-testid="ping-result" data-state="answered">
+      <Text color="green.fg" fontWeight="600" data-testid="ping-result" data-state="answered">
         {t('ping.answered', { ms: Math.round(ping.rttMs ?? 0), at: formatDateTime(ping.answeredAt, i18n.language) })}
       </Text>
     );

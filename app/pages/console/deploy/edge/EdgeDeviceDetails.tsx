@@ -32,10 +32,10 @@ function Check({ ok, label, value, testId }: { ok: boolean; label: string; value
       <Text fontSize="xs" color="fg.muted">
         {label}
       </Text>
-      <Text fontWeight="600" color={ok ? 'fg.success' : 'fg.warning'}>
+      <Text fontWeight="600" color={ok ? 'green.fg' : 'orange.fg'}>
         {value}
       </Text>
-      <Text fontSize="xs" color={ok ? 'fg.muted' : 'fg.warning'}>
+      <Text fontSize="xs" color={ok ? 'fg.muted' : 'orange.fg'}>
         {ok ? t('checks.ok') : t('checks.attention')}
       </Text>
     </Box>
