@@ -50,6 +50,8 @@ export function startHeartbeatLoop(options: HeartbeatLoopOptions): HeartbeatLoop
   let deployment: ReportedDeployment | null = readLastDeployment(options.dataDir);
   let handledId: string | null = deployment?.id ?? null;
   let running: Promise<void> | null = null;
+  // Aborts the running deployment's download when a newer one arrives (the server superseded it).
+  let supersede: AbortController | null = null;
   let revoked: DeviceRevokedError | null = null;
   let connected = false;
   let wake: (() => void) | null = null;
@@ -69,6 +71,7 @@ export function startHeartbeatLoop(options: HeartbeatLoopOptions): HeartbeatLoop
 
   function startDeployment(desired: DesiredDeployment): void {
     handledId = desired.id;
+    supersede = new AbortController();
     running = runDeployment(desired, {
       dataDir: options.dataDir,
       store: options.store,
@@ -82,7 +85,7 @@ export function startHeartbeatLoop(options: HeartbeatLoopOptions): HeartbeatLoop
         if (changed) reportNow();
       },
       log,
-      signal,
+      signal: AbortSignal.any([signal, supersede.signal]),
     })
       .catch((error: unknown) => {
         if (error instanceof DeviceRevokedError) revoked = error;
@@ -90,6 +93,7 @@ export function startHeartbeatLoop(options: HeartbeatLoopOptions): HeartbeatLoop
       })
       .finally(() => {
         running = null;
+        supersede = null;
         reportNow();
       });
   }
@@ -135,7 +139,15 @@ export function startHeartbeatLoop(options: HeartbeatLoopOptions): HeartbeatLoop
     connected = true;
     heartbeatSeconds = desired.heartbeatSeconds;
     for (const ping of desired.pings) answerPing(ping.id);
-    if (desired.deployment && desired.deployment.id !== handledId && !running) startDeployment(desired.deployment);
+    const next = desired.deployment;
+    if (next && next.id !== handledId) {
+      if (!running) startDeployment(next);
+      else if (deployment?.state === 'downloading' && !supersede?.signal.aborted) {
+        // Activation is short and switches atomically: only a download is cut short.
+        log(`deployment ${deployment.id} superseded by ${next.id}`);
+        supersede?.abort();
+      }
+    }
     return true;
   }
 

@@ -8,7 +8,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentPredictResponseSchema } from '../../contract/apiAgent';
-import { deploymentSchema, pointSchema, type DeploymentTarget } from '../../contract/apiDeploy';
+import { deploymentSchema, pingSchema, pointSchema, type DeploymentTarget } from '../../contract/apiDeploy';
 import { modelSchema } from '../../contract/apiModels';
 import { readModelZip } from '../../ml/modelZip';
 import { manifestDecodeOptions } from '../../ml/predict';
@@ -179,6 +179,17 @@ describe('the edge agent against a real server', () => {
     const connected = await waitFor(readPoint, (p) => p.connection === 'connected', 'the agent to connect', agent);
     expect(connected.device?.hostname).toBe('line-1-box');
     expect(agent.output()).toMatch(/enrolled as device dev_/);
+
+    // A connectivity test from the console is answered by the agent's next call.
+    const ping = await as(t, member, 'POST', `projects/${projectId}/points/${pointId}/pings`);
+    expect(ping.status).toBe(202);
+    const readPing = async () =>
+      pingSchema.parse(
+        (await as(t, member, 'GET', `projects/${projectId}/points/${pointId}/pings/${ping.body.id as string}`)).body,
+      );
+    const answered = await waitFor(readPing, (p) => p.state !== 'waiting', 'the ping to be answered', agent);
+    expect(answered.state).toBe('answered');
+    expect(answered.rttMs).toBeGreaterThanOrEqual(0);
 
     // A real detector, uploaded as users do; its artifact's first download is cut by the proxy.
     const goodZip = await redSquareDetectorZip('defect');
