@@ -28,14 +28,21 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Stops the agent and whatever npm started under it (its own process group). */
-function stop(agent: ChildProcess | null): void {
-  if (!agent?.pid || agent.exitCode !== null) return;
-  try {
-    process.kill(-agent.pid, 'SIGTERM');
-  } catch {
-    agent.kill('SIGTERM');
-  }
+/** Stops the agent and whatever npm started under it (its own process group), waiting for it to go. */
+async function stop(agent: ChildProcess | null): Promise<void> {
+  if (!agent?.pid || agent.exitCode !== null || agent.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => agent.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-agent.pid!, name);
+    } catch {
+      agent.kill(name);
+    }
+  };
+  signal('SIGTERM');
+  const late = setTimeout(() => signal('SIGKILL'), 5000);
+  await gone;
+  clearTimeout(late);
 }
 
 test('an edge point is created, its agent connects with the shown command, a model is deployed and the connectivity test answers', async ({
@@ -111,11 +118,11 @@ test('an edge point is created, its agent connects with the shown command, a mod
     await page.getByTestId('model-choice').filter({ hasText: 'edge-v1' }).click();
     await expect(page.getByTestId('deploy-submit')).toHaveText('Deploy to 1 point');
     await page.getByTestId('deploy-submit').click();
+    // The pointer leaves the button while the rollout runs, so the scan below sees its resting colour, not its hover one.
+    await page.mouse.move(0, 0);
     const target = page.getByTestId('deployment-target');
     await whileRunning(expect(target).toHaveAttribute('data-state', 'succeeded', { timeout: 120_000 }));
     await expect(page.getByTestId('deployment-progress')).toContainText('Finished: succeeded on 1 of 1.');
-    // Scanned at rest: the pointer left on the Deploy button would be scanned in its hover colour.
-    await page.mouse.move(0, 0);
     expect.soft(await axeFindings(page), 'the new deployment').toEqual([]);
 
     await target.getByRole('link', { name: 'Gate camera' }).click();
@@ -127,7 +134,7 @@ test('an edge point is created, its agent connects with the shown command, a mod
     await expect(result).toContainText(/Connection success: round trip \d+ ms/);
     expect.soft(await axeFindings(page), 'the edge point').toEqual([]);
   } finally {
-    stop(agent);
+    await stop(agent);
     // The agent's own output explains a connection or rollout that never came.
     await test.info().attach('agent log', { body: log, contentType: 'text/plain' });
     rmSync(dataDir, { recursive: true, force: true });
