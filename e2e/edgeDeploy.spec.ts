@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +13,9 @@ import { newAccount } from './studioProject';
 /*
  * An edge point end to end: created in the console, its agent started with the very command the
  * dialog shows (a real process, from the repository root, with a data folder and a port of its
- * own), seen connected, a model deployed to it in the console and followed to 'succeeded', then
- * the connectivity test answered with a round trip. The server runs with EDGE_HEARTBEAT_SECONDS=2.
+ * own), seen connected, a model deployed to it in the console and followed to 'succeeded', the
+ * connectivity test answered with a round trip, then a broken version refused by the device while
+ * the good one keeps serving. The server runs with EDGE_HEARTBEAT_SECONDS=2.
  */
 
 function freePort(): Promise<number> {
@@ -45,7 +46,7 @@ async function stop(agent: ChildProcess | null): Promise<void> {
   clearTimeout(late);
 }
 
-test('an edge point is created, its agent connects with the shown command, a model is deployed and the connectivity test answers', async ({
+test('an edge point is created, its agent connects with the shown command, a model is deployed, the connectivity test answers and a broken version is refused', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -64,11 +65,22 @@ test('an edge point is created, its agent connects with the shown command, a mod
     expect((await page.request.post(`/api/projects/${projectId}/labels`, { headers, data: label })).status()).toBe(201);
   }
   await initTf(['cpu']);
-  const uploaded = await page.request.post(`/api/projects/${projectId}/models?tag=edge-v1`, {
-    headers: { ...headers, 'Content-Type': 'application/zip' },
-    data: Buffer.from(await tinyClassifierZip(['cat', 'dog'], 'edge-v1')),
-  });
-  expect(uploaded.status()).toBe(201);
+  const work = mkdtempSync(join(tmpdir(), 'maru-edge-e2e-'));
+  const good = join(work, 'good.zip');
+  const broken = join(work, 'broken.zip');
+  writeFileSync(good, await tinyClassifierZip(['cat', 'dog'], 'edge-v1'));
+  // A copy that passes the upload check but gives non-finite outputs: the agent's warm-up refuses it.
+  execFileSync('npm', ['run', '--silent', 'model:damage', '--', good, broken], { cwd: process.cwd() });
+  for (const [tag, zip] of [
+    ['edge-v1', good],
+    ['broken', broken],
+  ] as const) {
+    const uploaded = await page.request.post(`/api/projects/${projectId}/models?tag=${tag}`, {
+      headers: { ...headers, 'Content-Type': 'application/zip' },
+      data: readFileSync(zip),
+    });
+    expect(uploaded.status()).toBe(201);
+  }
   await storeSession(page, await owner.login());
 
   await page.goto('/en/console/edge');
@@ -87,7 +99,7 @@ test('an edge point is created, its agent connects with the shown command, a mod
   await expect(row.getByTestId('connection')).toHaveText('Never enrolled');
   expect.soft(await axeFindings(page), 'the edge list').toEqual([]);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'maru-edge-e2e-'));
+  const dataDir = join(work, 'agent');
   const port = await freePort();
   const [program, ...args] = command.split(/\s+/);
   let agent: ChildProcess | null = null;
@@ -133,10 +145,22 @@ test('an edge point is created, its agent connects with the shown command, a mod
     await whileRunning(expect(result).toHaveAttribute('data-state', 'answered', { timeout: 30_000 }));
     await expect(result).toContainText(/Connection success: round trip \d+ ms/);
     expect.soft(await axeFindings(page), 'the edge point').toEqual([]);
+
+    // A broken version is refused on the device and the good one keeps serving.
+    await page.getByTestId('point-deploy').click();
+    await page.getByTestId('model-choice').filter({ hasText: 'broken' }).click();
+    await page.getByTestId('deploy-submit').click();
+    await page.mouse.move(0, 0);
+    const refused = page.getByTestId('deployment-target');
+    await whileRunning(expect(refused).toHaveAttribute('data-state', /^(failed|rolled_back)$/, { timeout: 120_000 }));
+    await expect(refused.getByTestId('deployment-error')).not.toBeEmpty();
+    await refused.getByRole('link', { name: 'Gate camera' }).click();
+    await expect(page.getByTestId('history-row').first()).toHaveAttribute('data-state', /^(failed|rolled_back)$/);
+    await expect(page.getByTestId('fact-model')).toHaveText('edge-v1');
   } finally {
     await stop(agent);
     // The agent's own output explains a connection or rollout that never came.
     await test.info().attach('agent log', { body: log, contentType: 'text/plain' });
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 });
