@@ -1,7 +1,6 @@
 import { PNG } from 'pngjs';
 import { AGENT_MIN_NODE_MAJOR, AGENT_MODEL_FORMATS, agentPredictResponseSchema } from '../contract/apiAgent';
 import type { DeploymentErrorCode } from '../contract/apiDeploy';
-import type { ModelManifest } from '../contract/apiModels';
 import { loadServingModel, rawOutputsFinite, syntheticImage } from './loadServingModel';
 import type { ServingModel } from './servingModel';
 
@@ -46,7 +45,7 @@ export interface ActivationDeps {
 }
 
 /** Why this runtime cannot run a model with this manifest, or null. */
-export function runtimeRefusal(manifest: Pick<ModelManifest, 'version'>, nodeVersion = process.version): string | null {
+export function runtimeRefusal(manifest: { version: number }, nodeVersion = process.version): string | null {
   if (!(AGENT_MODEL_FORMATS as readonly number[]).includes(manifest.version)) {
     return `model format ${manifest.version}; this agent runs format ${AGENT_MODEL_FORMATS.join(', ')}`;
   }
@@ -61,7 +60,7 @@ function message(error: unknown): string {
 
 export async function activateModel(
   zip: Uint8Array,
-  ids: { modelId: string; version: string; manifest: Pick<ModelManifest, 'version'> | null },
+  ids: { modelId: string; version: string; manifest: { version: number } | null },
   deps: ActivationDeps,
 ): Promise<ActivationResult> {
   const fallback = deps.slot.current() ? 'rolled_back' : 'failed';

@@ -51,7 +51,6 @@ export interface DeploymentRunnerDeps {
   onChange: (deployment: ReportedDeployment) => void;
   log: (line: string) => void;
   signal: AbortSignal;
-  fetchImpl?: typeof fetch;
   retryDelayMs?: (attempt: number) => number;
 }
 
@@ -96,8 +95,10 @@ export async function runDeployment(deployment: DesiredDeployment, deps: Deploym
         dataDir: deps.dataDir,
         headers: deps.authHeaders(),
         signal: deps.signal,
-        fetchImpl: deps.fetchImpl,
         retryDelayMs: deps.retryDelayMs,
+        onRetry(reason, have, waitMs) {
+          deps.log(`download interrupted at ${have} bytes (${reason}); resuming in ${Math.ceil(waitMs / 1000)} s`);
+        },
         onProgress(fraction) {
           reported = { ...reported, progress: Math.round(fraction * 100) / 100 };
           const quarter = Math.floor(fraction * 4);

@@ -40,7 +40,8 @@ function standIn(body: Buffer, opts: { cuts?: number; cutAt?: number; etag?: str
     const rest = body.subarray(start);
     if (requests.length <= (opts.cuts ?? 0)) {
       res.write(rest.subarray(0, opts.cutAt ?? 100_000));
-      setTimeout(() => res.socket?.destroy(), 20);
+      // Ends the connection once the bytes so far are flushed: the body stops short of its length.
+      res.socket?.end();
       return;
     }
     res.end(rest);
@@ -76,7 +77,13 @@ describe('downloadArtifact', () => {
     open = await standIn(file, { cuts: 1, cutAt: 120_000 });
     const dataDir = mkdtempSync(join(tmpdir(), 'agent-dl-'));
     const progress: number[] = [];
-    const path = await downloadArtifact({ ...request(open.url, dataDir), onProgress: (f) => progress.push(f) });
+    const retries: number[] = [];
+    const path = await downloadArtifact({
+      ...request(open.url, dataDir),
+      onProgress: (f) => progress.push(f),
+      onRetry: (_reason, have) => retries.push(have),
+    });
+    expect(retries).toEqual([120_000]);
     expect(readFileSync(path).equals(file)).toBe(true);
     expect(open.requests).toHaveLength(2);
     expect(open.requests[0]!.range).toBeUndefined();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { closeSync, createReadStream, mkdirSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { DeploymentErrorCode } from '../contract/apiDeploy';
 import { backoffDelayMs, DeviceRevokedError, failureOf, RefusedError, sleep } from './serverClient';
 
@@ -42,7 +42,8 @@ export interface DownloadRequest {
   headers: Record<string, string>;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-  fetchImpl?: typeof fetch;
+  /** Called before each retry with why the last try ended and how much is already on disk. */
+  onRetry?: (reason: string, haveBytes: number, waitMs: number) => void;
   /** Waits between tries (tests shorten them). */
   retryDelayMs?: (attempt: number) => number;
 }
@@ -65,7 +66,32 @@ export async function sha256OfFile(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** One request: appends what comes to the part file. Resolves when the answer ended (maybe cut short). */
+/** No byte for this long ends a try (a stalled link), which the next try resumes. */
+export const DOWNLOAD_STALL_MS = 60_000;
+
+function get(url: string, headers: Record<string, string>, signal?: AbortSignal): Promise<IncomingMessage> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(target, { headers, signal }, resolve);
+    req.setTimeout(DOWNLOAD_STALL_MS, () => req.destroy(new Error(`no data for ${DOWNLOAD_STALL_MS / 1000} s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function bodyText(res: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * One request: appends what comes to the part file, resolving when the answer ended (maybe cut
+ * short). node:http rather than fetch: its chunks are handed over as they arrive, before a dropped
+ * connection's error, so every byte received is on disk for the next try (a web stream that
+ * errors discards the chunks still queued).
+ */
 async function fetchRest(request: DownloadRequest, path: string): Promise<void> {
   const have = sizeOf(path);
   const headers: Record<string, string> = { ...request.headers };
@@ -73,28 +99,45 @@ async function fetchRest(request: DownloadRequest, path: string): Promise<void> 
     headers.range = `bytes=${have}-`;
     headers['if-range'] = `"${request.version}"`;
   }
-  const response = await (request.fetchImpl ?? fetch)(request.url, {
-    headers,
-    signal: request.signal ?? null,
-  });
-  if (response.status === 416) {
+  const res = await get(request.url, headers, request.signal);
+  const status = res.statusCode ?? 0;
+  if (status === 416) {
     // Nothing left to send: the part is whole (or longer than the file: verification decides).
-    await response.body?.cancel();
+    res.resume();
     return;
   }
-  if (!response.ok) throw await failureOf(response, true);
+  if (status < 200 || status >= 300) {
+    const text = await bodyText(res).catch(() => '');
+    throw await failureOf(new Response(text, { status, headers: { 'content-type': 'application/json' } }), true);
+  }
   // 200 to a range request: the server sends the whole file (If-Range did not match); start over.
-  const append = response.status === 206;
+  const append = status === 206;
   if (!append && have > 0) truncateSync(path, 0);
-  if (!response.body) return;
   let received = append ? have : 0;
   const total = request.bytes;
-  const counted = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
-  counted.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    if (total > 0) request.onProgress?.(Math.min(1, received / total));
-  });
-  await pipeline(counted, createWriteStream(path, { flags: 'a' }));
+  const fd = openSync(path, 'a');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      res.on('data', (chunk: Buffer) => {
+        try {
+          writeSync(fd, chunk);
+        } catch (error) {
+          res.destroy();
+          reject(error);
+          return;
+        }
+        received += chunk.length;
+        if (total > 0) request.onProgress?.(Math.min(1, received / total));
+      });
+      res.on('end', () => (res.complete ? resolve() : reject(new Error('the connection closed before the end'))));
+      res.on('error', reject);
+      res.on('close', () => {
+        if (!res.complete) reject(new Error('the connection dropped'));
+      });
+    });
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -129,7 +172,11 @@ export async function downloadArtifact(request: DownloadRequest): Promise<string
       lastError = error instanceof Error ? error.message : String(error);
       if (request.signal?.aborted) throw new DeployFailure('download_failed', 'stopped');
     }
-    if (attempt < DOWNLOAD_ATTEMPTS - 1) await sleep(delay(attempt), request.signal);
+    if (attempt < DOWNLOAD_ATTEMPTS - 1) {
+      const waitMs = delay(attempt);
+      request.onRetry?.(lastError, sizeOf(path), waitMs);
+      await sleep(waitMs, request.signal);
+    }
   }
   throw new DeployFailure('download_failed', `${DOWNLOAD_ATTEMPTS} tries failed; last: ${lastError}`.slice(0, 500));
 }
