@@ -7,7 +7,14 @@ export function DeploymentErrorText({ target }: { target: Pick<DeploymentTarget,
   const { t } = useTranslation('deploy');
   if (!target.error && !target.detail) return null;
   return (
-    <Text fontSize="xs" color="fg.error" maxW="md" data-testid="deployment-error" data-code={target.error ?? ''}>
+    <Text
+      fontSize="xs"
+      color="fg.error"
+      maxW="sm"
+      whiteSpace="normal"
+      data-testid="deployment-error"
+      data-code={target.error ?? ''}
+    >
       {target.error ? t(`deploymentError.${target.error}`) : null}
       {target.error && target.detail ? ' ' : null}
       {target.detail ? (

@@ -37,7 +37,7 @@ export function DeploymentHistory({ projectId, pointId }: { projectId: string; p
     <ScrollingTable
       label={t('history.title')}
       headers={COLUMNS.map((c) => t(`history.columns.${c}`))}
-      minW="720px"
+      minW="900px"
       data-testid="deployment-history"
     >
       {history.data.items.map((deployment) => {

@@ -12,6 +12,12 @@ const SKEW_WARN_MS = 30_000;
 /** Less free disk than this is flagged: a model and its previous version may not fit. */
 const DISK_WARN_BYTES = 500 * 1024 * 1024;
 
+/** Seconds with one decimal, never '-0.0' for a skew that rounds to nothing. */
+export function formatSkew(ms: number): string {
+  const s = Math.round(ms / 100) / 10;
+  return (s === 0 ? 0 : s).toFixed(1);
+}
+
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <Box minW="0">
@@ -95,9 +101,7 @@ export function EdgeDeviceDetails({ point }: { point: Point }) {
               testId="check-skew"
               label={t('checks.clockSkew')}
               ok={checks.clockSkewMs == null || Math.abs(checks.clockSkewMs) <= SKEW_WARN_MS}
-              value={
-                checks.clockSkewMs == null ? '—' : t('checks.skewValue', { s: (checks.clockSkewMs / 1000).toFixed(1) })
-              }
+              value={checks.clockSkewMs == null ? '—' : t('checks.skewValue', { s: formatSkew(checks.clockSkewMs) })}
             />
             <Check
               testId="check-disk"

@@ -8,6 +8,7 @@ import { apiError, json, stubFetch, type StubCall } from '../../../../test/stubF
 import { ConsoleScope } from '../../ConsoleScope';
 import { me, projectFixture } from '../../projects/projectsTestData';
 import { deploymentFixture, edgePointFixture, metricsFixture, targetFixture } from '../deployTestData';
+import { formatSkew } from './EdgeDeviceDetails';
 import EdgePointPage from './EdgePointPage';
 
 signedInConsoleTests();
@@ -128,5 +129,11 @@ describe('EdgePointPage', () => {
     stub('admin', { 'GET projects/p1/points/e1': () => apiError(404, 'not_found') });
     renderWithProviders(page, { locale: 'ko', path });
     expect(await screen.findByTestId('edge-point-missing')).toBeTruthy();
+  });
+
+  it('reads a clock skew that rounds to nothing as 0.0 s, never -0.0', () => {
+    expect(formatSkew(-20)).toBe('0.0');
+    expect(formatSkew(1540)).toBe('1.5');
+    expect(formatSkew(-2260)).toBe('-2.3');
   });
 });
