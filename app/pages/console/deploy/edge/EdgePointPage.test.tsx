@@ -125,6 +125,25 @@ describe('EdgePointPage', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/console/edge'));
   });
 
+  it('renames the point and keeps the dialog open with the error when the name is too long', async () => {
+    const calls = stub('member', {
+      'PATCH projects/p1/points/e1': (call) =>
+        json(200, edgePointFixture({ name: (call.body as { name: string }).name })),
+    });
+    renderWithProviders(page, { locale: 'en', path });
+    fireEvent.click(await screen.findByTestId('point-edit-open'));
+    const name = await screen.findByTestId('point-edit-name');
+    fireEvent.change(name, { target: { value: 'x'.repeat(41) } });
+    expect((await screen.findByTestId('point-edit-error')).textContent).not.toBe('');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(name, { target: { value: ' Gate 2 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Gate 2', description: 'Station 3' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('point-edit')).toBeNull());
+  });
+
   it('says so when the point does not exist', async () => {
     stub('admin', { 'GET projects/p1/points/e1': () => apiError(404, 'not_found') });
     renderWithProviders(page, { locale: 'ko', path });

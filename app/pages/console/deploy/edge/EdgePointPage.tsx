@@ -20,6 +20,7 @@ import { DeploymentHistory } from '../DeploymentHistory';
 import { MetricsCharts } from '../MetricsCharts';
 import { ConnectivityTest } from './ConnectivityTest';
 import { EdgeDeviceDetails } from './EdgeDeviceDetails';
+import { EditPointDialog } from './EditPointDialog';
 import { EnrollmentPanel } from './EnrollmentPanel';
 
 const METRICS_MINUTES = 60;
@@ -60,6 +61,7 @@ function EdgePointView({ projectId, pointId }: { projectId: string; pointId: str
   });
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [confirm, setConfirm] = useState<'revoke' | 'delete' | null>(null);
+  const [editing, setEditing] = useState(false);
   const fail = (title: string) => (error: unknown) =>
     toaster.create({ type: 'error', title, description: t(`errors:${errorCodeOf(error)}`) });
   const refresh = () => {
@@ -140,6 +142,9 @@ function EdgePointView({ projectId, pointId }: { projectId: string; pointId: str
               <Button asChild colorPalette="brand" size="sm" data-testid="point-deploy">
                 <Link href={newDeploymentHref(projectId, { pointId })}>{t('actions.deploy')}</Link>
               </Button>
+              <Button size="sm" variant="outline" onClick={() => setEditing(true)} data-testid="point-edit-open">
+                {t('edit.button')}
+              </Button>
               <Button
                 size="sm"
                 variant="outline"
@@ -202,6 +207,7 @@ function EdgePointView({ projectId, pointId }: { projectId: string; pointId: str
           <DeploymentHistory projectId={projectId} pointId={pointId} />
         </Section>
       </Stack>
+      {editing && <EditPointDialog point={data} onClose={() => setEditing(false)} />}
       <AppDialog
         open={enrollment !== null}
         title={t('enrollment.title')}
