@@ -85,7 +85,11 @@ if (!args.model && !args.server)
   fail(2, `give --server URL (with --token the first time) or --model model.zip\n\n${USAGE}`);
 
 const dataDir = args['data-dir'] ?? defaultDataDir();
-ensureDataDir(dataDir);
+try {
+  ensureDataDir(dataDir);
+} catch (error) {
+  fail(1, `cannot use the data directory ${dataDir}: ${(error as Error).message}`);
+}
 const stop = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -95,7 +99,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const backend = await initServingRuntime(dataDir);
+const backend = await initServingRuntime(dataDir).catch((error: unknown) =>
+  fail(1, `TensorFlow.js did not start: ${(error as Error).message}`),
+);
 const runtime = describeRuntime(backend, args.name);
 const slot = createServingSlot();
 const metrics = createServingMetrics();
