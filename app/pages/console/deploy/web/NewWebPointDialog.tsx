@@ -1,0 +1,281 @@
+import { Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  LOCAL_INSTANCE_TYPES,
+  POINT_DESCRIPTION_MAX,
+  POINT_NAME_MAX,
+  PREPARATION_SECONDS,
+  type Point,
+} from '../../../../../contract/apiDeploy';
+import type { Project } from '../../../../../contract/apiProjects';
+import { V } from '../../../../../contract/validationMessages';
+import { errorCodeOf, isApiRequestError } from '../../../../api/ApiRequestError';
+import { AppDialog } from '../../../../components/Dialog';
+import { Field } from '../../../../theme/parts/field';
+import { NativeSelect } from '../../../../theme/parts/nativeSelect';
+import { modelMetrics } from '../../models/modelMetrics';
+import { useModels } from '../../training/trainingApi';
+import { formatRatio } from '../../training/trainingFormat';
+import { deployApi } from '../deployApi';
+
+interface Draft {
+  projectId: string;
+  modelId: string;
+  name: string;
+  description: string;
+  instanceType: string;
+}
+const EMPTY: Draft = { projectId: '', modelId: '', name: '', description: '', instanceType: 'local-1' };
+
+function check(draft: Draft): Partial<Record<keyof Draft, string>> {
+  const errors: Partial<Record<keyof Draft, string>> = {};
+  if (!draft.projectId) errors.projectId = V.required;
+  if (!draft.modelId) errors.modelId = V.required;
+  if (!draft.name.trim()) errors.name = V.required;
+  else if (draft.name.trim().length > POINT_NAME_MAX) errors.name = V.max40;
+  if (draft.description.length > POINT_DESCRIPTION_MAX) errors.description = V.max100;
+  return errors;
+}
+
+function ModelSelect({
+  projectId,
+  value,
+  invalid,
+  onChange,
+}: {
+  projectId: string;
+  value: string;
+  invalid: boolean;
+  onChange: (modelId: string) => void;
+}) {
+  const { t } = useTranslation(['webPoints', 'models', 'errors']);
+  const models = useModels(projectId);
+  if (models.isError) return <Text color="fg.error">{t(`errors:${errorCodeOf(models.error)}`)}</Text>;
+  const items = models.data?.items ?? [];
+  if (models.isSuccess && items.length === 0)
+    return (
+      <Text fontSize="sm" color="fg.muted" data-testid="web-create-no-models">
+        {t('create.noModels')}
+      </Text>
+    );
+  return (
+    <NativeSelect.Root disabled={models.isPending}>
+      <NativeSelect.Field
+        name="modelId"
+        value={value}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        data-testid="web-create-model"
+      >
+        <option value="">{models.isPending ? '…' : t('create.chooseModel')}</option>
+        {items.map((m) => {
+          const metrics = modelMetrics(m).map(([name, v]) => t(`models:metrics.${name}`, { value: formatRatio(v) }));
+          return (
+            <option key={m.id} value={m.id}>
+              {[m.tag || m.id, t(`models:tasks.${m.task}`), ...metrics].join(' · ')}
+            </option>
+          );
+        })}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/**
+ * New web point: project, model, name, description and the server it runs on. Only this server
+ * ('local') is offered; cloud servers are listed but disabled, as no cloud account is configured.
+ */
+export function NewWebPointDialog({
+  open,
+  projects,
+  onClose,
+}: {
+  open: boolean;
+  /** The projects where the user is admin or member. */
+  projects: readonly Project[];
+  onClose: (created: Point | null) => void;
+}) {
+  const { t } = useTranslation(['webPoints', 'validation', 'errors']);
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [touched, setTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!open) return;
+    setDraft({ ...EMPTY, projectId: projects.length === 1 ? projects[0]!.id : '' });
+    setTouched(false);
+    setServerErrors({});
+    // Reset only when the dialog opens, not when the project list refreshes behind it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const errors = { ...check(draft), ...serverErrors };
+  const create = useMutation({
+    mutationFn: () =>
+      deployApi.create(draft.projectId, {
+        kind: 'web',
+        name: draft.name.trim(),
+        description: draft.description,
+        modelId: draft.modelId,
+        serverType: 'local',
+        cloudType: 'none',
+        cloudRegion: 'local',
+        instanceType: draft.instanceType,
+      }),
+    onSuccess: (answer) => {
+      void client.invalidateQueries({ queryKey: ['points'] });
+      onClose(answer.point);
+    },
+    onError: (error) => {
+      if (isApiRequestError(error)) setServerErrors(error.fields);
+    },
+  });
+  const update = (patch: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setServerErrors({});
+  };
+  const show = (field: keyof Draft) => (touched || serverErrors[field] ? errors[field] : undefined);
+  const [minS, maxS] = PREPARATION_SECONDS.local;
+  const [cloudMin, cloudMax] = PREPARATION_SECONDS.cloud;
+  return (
+    <AppDialog
+      open={open}
+      title={t('create.title')}
+      onClose={() => onClose(null)}
+      onConfirm={() => {
+        setTouched(true);
+        if (Object.keys(check(draft)).length === 0) create.mutate();
+      }}
+      confirmText={t('create.submit')}
+      confirmDisabled={create.isPending}
+      autoClose={false}
+      enterConfirm
+      width={600}
+      mobileFull
+    >
+      <Stack gap="4" data-testid="web-create">
+        <Field.Root required invalid={!!show('projectId')}>
+          <Field.Label>
+            {t('create.project')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="projectId"
+              value={draft.projectId}
+              onChange={(e) => update({ projectId: e.currentTarget.value, modelId: '' })}
+              data-testid="web-create-project"
+            >
+              <option value="">{t('create.chooseProject')}</option>
+              {projects.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {show('projectId') && <Field.ErrorText>{t(show('projectId')!)}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root required invalid={!!show('modelId')}>
+          <Field.Label>
+            {t('create.model')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          {draft.projectId ? (
+            <ModelSelect
+              projectId={draft.projectId}
+              value={draft.modelId}
+              invalid={!!show('modelId')}
+              onChange={(modelId) => update({ modelId })}
+            />
+          ) : (
+            <Text fontSize="sm" color="fg.muted">
+              {t('create.projectFirst')}
+            </Text>
+          )}
+          {show('modelId') && <Field.ErrorText>{t(show('modelId')!)}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root required invalid={!!show('name')}>
+          <Field.Label>
+            {t('create.name')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="name"
+            value={draft.name}
+            onChange={(e) => update({ name: e.currentTarget.value })}
+            data-testid="web-create-name"
+          />
+          {show('name') ? (
+            <Field.ErrorText>{t(show('name')!)}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t('create.nameHint', { max: POINT_NAME_MAX })}</Field.HelperText>
+          )}
+        </Field.Root>
+        <Field.Root invalid={!!show('description')}>
+          <Field.Label>{t('create.description')}</Field.Label>
+          <Textarea
+            name="description"
+            rows={2}
+            value={draft.description}
+            onChange={(e) => update({ description: e.currentTarget.value })}
+            data-testid="web-create-description"
+          />
+          {show('description') && <Field.ErrorText>{t(show('description')!)}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('create.serverType')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field name="serverType" value="local" onChange={() => {}} data-testid="web-create-server">
+              <option value="local">{t('serverType.local')}</option>
+              <option value="cloud" disabled>
+                {t('serverType.cloudUnavailable')}
+              </option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText data-testid="web-create-cloud-note">{t('create.cloudNote')}</Field.HelperText>
+        </Field.Root>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+          <Field.Root readOnly>
+            <Field.Label>{t('fields.cloudType')}</Field.Label>
+            <Input value={t('cloudType.none')} readOnly />
+          </Field.Root>
+          <Field.Root readOnly>
+            <Field.Label>{t('fields.cloudRegion')}</Field.Label>
+            <Input value="local" readOnly />
+          </Field.Root>
+        </Stack>
+        <Field.Root>
+          <Field.Label>{t('fields.instanceType')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="instanceType"
+              value={draft.instanceType}
+              onChange={(e) => update({ instanceType: e.currentTarget.value })}
+              data-testid="web-create-instance"
+            >
+              {LOCAL_INSTANCE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t('create.instanceOption', { type, count: Number(type.split('-')[1]) })}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Text fontSize="sm" color="fg.muted" data-testid="web-create-preparation">
+          {t('create.preparation', { min: minS, max: maxS, cloudMin: cloudMin / 60, cloudMax: cloudMax / 60 })}
+        </Text>
+        {create.isError && Object.keys(serverErrors).length === 0 && (
+          <Text color="fg.error" fontSize="sm" data-testid="web-create-error">
+            {t(`errors:${errorCodeOf(create.error)}`)}
+          </Text>
+        )}
+      </Stack>
+    </AppDialog>
+  );
+}
