@@ -7,19 +7,6 @@ import { predictCall, type PredictOutcome } from './predictCall';
 
 const COLORS = ['#e53e3e', '#3182ce', '#38a169', '#d69e2e', '#805ad5', '#dd6b20', '#319795', '#d53f8c'];
 
-/** The image's natural size, for the overlay's viewBox: boxes come in the image's own pixels. */
-function useImageSize(src: string | null): { width: number; height: number } | null {
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useEffect(() => {
-    setSize(null);
-    if (!src) return;
-    const img = new Image();
-    img.onload = () => setSize({ width: img.naturalWidth, height: img.naturalHeight });
-    img.src = src;
-  }, [src]);
-  return size;
-}
-
 /**
  * Tries the point from the browser as a client would: an image file and a point key, the answer's
  * boxes drawn over the image with their labels and scores, and the server's time.
@@ -32,11 +19,13 @@ export function TestPanel({ url, secret }: { url: string; secret: string | null 
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<PredictOutcome | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const size = useImageSize(src);
+  // The image's natural size, for the overlay's viewBox: boxes come in the image's own pixels.
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
     if (secret) setKey(secret);
   }, [secret]);
   useEffect(() => {
+    setSize(null);
     if (!file) return setSrc(null);
     const objectUrl = URL.createObjectURL(file);
     setSrc(objectUrl);
@@ -116,7 +105,13 @@ export function TestPanel({ url, secret }: { url: string; secret: string | null 
       {src && (
         <HStack align="flex-start" gap="6" wrap="wrap">
           <Box position="relative" maxW="lg" flexShrink={0}>
-            <img src={src} alt={file?.name ?? ''} style={{ display: 'block', maxWidth: '100%', height: 'auto' }} />
+            <img
+              src={src}
+              alt={file?.name ?? ''}
+              style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+              onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+              data-testid="web-test-image"
+            />
             {size && predictions.some((p) => p.box) && (
               <svg
                 viewBox={`0 0 ${size.width} ${size.height}`}
