@@ -64,7 +64,9 @@ export async function readPredictBody(c: Context): Promise<Buffer> {
     const raw = await readLimitedBody(c, PREDICT_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD);
     let form: FormData;
     try {
-      form = await new Response(new Uint8Array(raw), { headers: { 'Content-Type': type } }).formData();
+      // The header as sent: a multipart boundary is case-sensitive (browsers send mixed case).
+      const header = c.req.header('Content-Type') ?? type;
+      form = await new Response(new Uint8Array(raw), { headers: { 'Content-Type': header } }).formData();
     } catch {
       throw new ApiError('bad_request', 'The multipart body is malformed.');
     }
