@@ -175,6 +175,38 @@ describe('WebPointPage', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
+  it('revokes a key after confirmation and lists only the keys still valid', async () => {
+    let keys: unknown[] = [key, { ...key, id: 'k2', name: 'Old', revokedAt: '2026-11-27T05:30:00.000Z' }];
+    const calls = stub('member', {
+      'GET projects/p1/points/w1/keys': () => json(200, { items: keys }),
+      'DELETE projects/p1/points/w1/keys/k1': () => {
+        keys = [];
+        return json(204);
+      },
+    });
+    renderWithProviders(page, { locale: 'en', path });
+    const rows = await screen.findAllByTestId('web-key-row');
+    expect(rows).toHaveLength(1);
+    fireEvent.click(within(rows[0]!).getByTestId('web-key-revoke'));
+    expect((await screen.findByTestId('web-key-revoke-confirm')).textContent).toContain('Kiosk');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByTestId('web-keys-empty')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['projects/p1/points/w1/keys/k1']);
+  });
+
+  it('refuses an image over the size limit before sending it', async () => {
+    const calls = stub('member');
+    renderWithProviders(page, { locale: 'en', path });
+    fireEvent.change(await screen.findByTestId('web-test-key'), { target: { value: 'mpk_x' } });
+    const big = new File([new Uint8Array(1)], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    fireEvent.change(screen.getByTestId('web-test-file'), { target: { files: [big] } });
+    expect(screen.getByTestId('web-test-run').hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('web-test-image')).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('v1/'))).toBe(false);
+  });
+
   it('writes examples with the key placeholder until a key is created', () => {
     expect(usageSnippets('http://x/p', null).fetch).toContain("Bearer <API_KEY>'");
     expect(usageSnippets('http://x/p', 'k').curl).toContain("Bearer k'");
