@@ -63,8 +63,10 @@ describe('WebPointPage', () => {
     expect(screen.getByTestId('web-change-model').getAttribute('href')).toBe(
       '/console/deployments/new?project=p1&point=w1',
     );
-    // Members stop and test; deleting is for admins.
+    // Members rename, stop and test; deleting is for admins.
     expect(screen.getByTestId('web-stop')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('web-edit-open'));
+    expect(((await screen.findByTestId('point-edit-name')) as HTMLInputElement).value).toBe('Checkout API');
     expect(screen.queryByTestId('web-delete')).toBeNull();
   });
 

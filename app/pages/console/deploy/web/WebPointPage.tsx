@@ -15,6 +15,7 @@ import { toaster } from '../../toaster';
 import { CopyField } from '../CopyField';
 import { deployApi, deployKeys } from '../deployApi';
 import { canManage, METRICS_POLL_MS, POLL_MS } from '../deployFormat';
+import { EditPointDialog } from '../edge/EditPointDialog';
 import { MetricsCharts } from '../MetricsCharts';
 import { InstanceStateBadge } from './InstanceStateBadge';
 import { PointKeys } from './PointKeys';
@@ -45,7 +46,7 @@ export default function WebPointPage() {
 }
 
 function WebPointView({ projectId, pointId }: { projectId: string; pointId: string }) {
-  const { t } = useTranslation(['webPoints', 'errors']);
+  const { t } = useTranslation(['webPoints', 'errors', 'deploy']);
   const client = useQueryClient();
   const [, navigate] = useLocation();
   const project = useProject(projectId);
@@ -63,6 +64,7 @@ function WebPointView({ projectId, pointId }: { projectId: string; pointId: stri
   });
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [editing, setEditing] = useState(false);
   const fail = (title: string) => (error: unknown) =>
     toaster.create({ type: 'error', title, description: t(`errors:${errorCodeOf(error)}`) });
   const setState = useMutation({
@@ -130,6 +132,9 @@ function WebPointView({ projectId, pointId }: { projectId: string; pointId: stri
         actions={
           manage && (
             <HStack gap="2" wrap="wrap">
+              <Button size="sm" variant="outline" onClick={() => setEditing(true)} data-testid="web-edit-open">
+                {t('deploy:edit.button')}
+              </Button>
               <Button asChild size="sm" variant="outline" data-testid="web-change-model">
                 <Link href={newDeploymentHref(projectId, { pointId })}>{t('actions.changeModel')}</Link>
               </Button>
@@ -212,6 +217,7 @@ function WebPointView({ projectId, pointId }: { projectId: string; pointId: stri
           )}
         </Section>
       </Stack>
+      {editing && <EditPointDialog point={data} onClose={() => setEditing(false)} />}
       <AppDialog
         open={confirmDelete}
         title={t('actions.deleteTitle')}
