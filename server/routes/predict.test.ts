@@ -47,6 +47,8 @@ describe('POST v1/points/:pointId/predict', () => {
         type: 'application/json',
       }),
       await k.predict(pointId, key, k.rawPng()),
+      // As Chromium sends it: a mixed-case boundary, which must be matched exactly.
+      await k.predict(pointId, key, chromiumMultipart(k.png)),
     ];
     for (const res of answers) {
       expect(res.status).toBe(200);
@@ -154,4 +156,13 @@ function bmpOf(width: number, height: number, rgb: Uint8Array): Buffer {
     }
   }
   return out;
+}
+
+/** A multipart body with the image under `image`, its boundary in mixed case like Chromium's. */
+function chromiumMultipart(png: Buffer): { body: Uint8Array; type: string } {
+  const boundary = '----WebKitFormBoundaryQz7XkR2bTa9LmWcD';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="red.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const body = Buffer.concat([Buffer.from(head), png, Buffer.from(tail)]);
+  return { body: new Uint8Array(body), type: `multipart/form-data; boundary=${boundary}` };
 }
