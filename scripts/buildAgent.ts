@@ -66,7 +66,6 @@ const BANNER = [
 export async function buildAgent(options: BuildAgentOptions = {}): Promise<BuiltAgent> {
   const outFile = resolve(options.outFile ?? join(root, 'dist-agent', AGENT_BUNDLE_NAME));
   const wasm = embedWasm();
-  const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   await build({
     entryPoints: [resolve(options.entry ?? join(root, 'agent', 'main.ts'))],
     outfile: outFile,
@@ -79,7 +78,6 @@ export async function buildAgent(options: BuildAgentOptions = {}): Promise<Built
     minifySyntax: true,
     legalComments: 'eof',
     banner: { js: BANNER },
-    define: { 'process.env.MARU_AGENT_BUILD_VERSION': JSON.stringify(version) },
     // tfjs-core reaches for node-fetch only where Node has no fetch (Node < 18); the agent needs ≥ 20.
     external: ['node-fetch'],
     plugins: [wasm.plugin],

@@ -159,10 +159,12 @@ function bmpOf(width: number, height: number, rgb: Uint8Array): Buffer {
 }
 
 /** A multipart body with the image under `image`, its boundary in mixed case like Chromium's. */
-function chromiumMultipart(png: Buffer): { body: Uint8Array; type: string } {
+function chromiumMultipart(png: Buffer): { body: Uint8Array<ArrayBuffer>; type: string } {
   const boundary = '----WebKitFormBoundaryQz7XkR2bTa9LmWcD';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="red.png"\r\nContent-Type: image/png\r\n\r\n`;
   const tail = `\r\n--${boundary}--\r\n`;
-  const body = Buffer.concat([Buffer.from(head), png, Buffer.from(tail)]);
-  return { body: new Uint8Array(body), type: `multipart/form-data; boundary=${boundary}` };
+  const joined = Buffer.concat([Buffer.from(head), png, Buffer.from(tail)]);
+  const body = new Uint8Array(joined.length);
+  body.set(joined);
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
