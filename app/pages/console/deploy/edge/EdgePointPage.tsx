@@ -1,40 +1,32 @@
-import { Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useRoute } from 'wouter';
+import { Link, useRoute } from 'wouter';
 import type { Enrollment } from '../../../../../contract/apiDeploy';
 import { newDeploymentHref } from '../../../../../contract/deployRoutes';
 import { paths } from '../../../../../contract/routes';
-import { errorCodeOf } from '../../../../api/ApiRequestError';
 import { AppDialog } from '../../../../components/Dialog';
-import { EmptyState } from '../../../../components/EmptyState';
 import { PageContainer } from '../../../../components/PageContainer';
-import { PageTitle } from '../../../../components/PageTitle';
 import { useProject } from '../../projects/projectQueries';
 import { toaster } from '../../toaster';
 import { ConnectionBadge } from '../ConnectionBadge';
 import { deployApi, deployKeys } from '../deployApi';
-import { canManage, METRICS_POLL_MS, POLL_MS } from '../deployFormat';
+import { canManage, POLL_MS } from '../deployFormat';
 import { DeploymentHistory } from '../DeploymentHistory';
-import { MetricsCharts } from '../MetricsCharts';
+import {
+  POINT_METRICS_MINUTES,
+  PointHeader,
+  PointMetricsSection,
+  PointSection,
+  PointUnavailable,
+  useFailToast,
+  usePointDelete,
+} from '../PointPageFrame';
 import { ConnectivityTest } from './ConnectivityTest';
 import { EdgeDeviceDetails } from './EdgeDeviceDetails';
 import { EditPointDialog } from './EditPointDialog';
 import { EnrollmentPanel } from './EnrollmentPanel';
-
-const METRICS_MINUTES = 60;
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box as="section" borderWidth="1px" rounded="lg" p={{ base: '4', md: '6' }} data-testid={testId}>
-      <Heading as="h2" size="md" mb="4">
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  );
-}
 
 /** /console/edge/:projectId/:pointId: one edge point, live. */
 export default function EdgePointPage() {
@@ -46,24 +38,16 @@ export default function EdgePointPage() {
 function EdgePointView({ projectId, pointId }: { projectId: string; pointId: string }) {
   const { t } = useTranslation(['deploy', 'errors', 'ui']);
   const client = useQueryClient();
-  const [, navigate] = useLocation();
   const project = useProject(projectId);
   const point = useQuery({
     queryKey: deployKeys.point(projectId, pointId),
     queryFn: () => deployApi.point(projectId, pointId),
     refetchInterval: POLL_MS,
   });
-  const metrics = useQuery({
-    queryKey: deployKeys.metrics(projectId, pointId, METRICS_MINUTES),
-    queryFn: () => deployApi.metrics(projectId, pointId, METRICS_MINUTES),
-    refetchInterval: METRICS_POLL_MS,
-    enabled: point.isSuccess,
-  });
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [confirm, setConfirm] = useState<'revoke' | 'delete' | null>(null);
   const [editing, setEditing] = useState(false);
-  const fail = (title: string) => (error: unknown) =>
-    toaster.create({ type: 'error', title, description: t(`errors:${errorCodeOf(error)}`) });
+  const fail = useFailToast();
   const refresh = () => {
     void client.invalidateQueries({ queryKey: deployKeys.point(projectId, pointId) });
     void client.invalidateQueries({ queryKey: ['points'] });
@@ -83,59 +67,35 @@ function EdgePointView({ projectId, pointId }: { projectId: string; pointId: str
     },
     onError: fail(t('actions.revokeFailed')),
   });
-  const remove = useMutation({
-    mutationFn: () => deployApi.remove(projectId, pointId),
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: t('actions.deleted') });
-      setConfirm(null);
-      client.removeQueries({ queryKey: deployKeys.point(projectId, pointId) });
-      void client.invalidateQueries({ queryKey: ['points'] });
-      navigate(paths.consoleEdge);
-    },
-    onError: fail(t('actions.deleteFailed')),
+  const remove = usePointDelete({
+    projectId,
+    pointId,
+    listHref: paths.consoleEdge,
+    deletedText: t('actions.deleted'),
+    failedText: t('actions.deleteFailed'),
+    onDeleted: () => setConfirm(null),
   });
 
-  if (point.isPending)
+  if (point.isPending || point.isError || point.data.kind !== 'edge')
     return (
-      <PageContainer>
-        <Skeleton h="10" mb="6" />
-        <Skeleton h="40" />
-      </PageContainer>
+      <PointUnavailable
+        query={point}
+        listHref={paths.consoleEdge}
+        backText={t('point.backToList')}
+        testId="edge-point-missing"
+      />
     );
-  if (point.isError || point.data.kind !== 'edge') {
-    const code = point.isError ? errorCodeOf(point.error) : 'not_found';
-    return (
-      <PageContainer>
-        <EmptyState
-          data-testid="edge-point-missing"
-          message={t(`errors:${code}`)}
-          action={
-            <Button asChild variant="outline">
-              <Link href={paths.consoleEdge}>{t('point.backToList')}</Link>
-            </Button>
-          }
-        />
-      </PageContainer>
-    );
-  }
   const data = point.data;
   const role = project.data?.role;
   const manage = canManage(role);
   const admin = role === 'admin';
   return (
     <PageContainer>
-      <Text fontSize="sm" mb="2">
-        <Link href={paths.consoleEdge}>{t('point.backToList')}</Link>
-      </Text>
-      <PageTitle
-        title={data.name}
-        description={
-          <HStack as="span" gap="3" wrap="wrap">
-            <ConnectionBadge connection={data.connection} />
-            <span>{data.projectTitle}</span>
-            {data.description && <span>· {data.description}</span>}
-          </HStack>
-        }
+      <PointHeader
+        point={data}
+        badge={<ConnectionBadge connection={data.connection} />}
+        listHref={paths.consoleEdge}
+        backText={t('point.backToList')}
         actions={
           manage && (
             <HStack gap="2" wrap="wrap">
@@ -186,26 +146,20 @@ function EdgePointView({ projectId, pointId }: { projectId: string; pointId: str
             {t('point.unenrolledHint')}
           </Text>
         )}
-        <Section title={t('point.device')} testId="point-device">
+        <PointSection title={t('point.device')} testId="point-device">
           <EdgeDeviceDetails point={data} />
-        </Section>
-        <Section title={t('ping.title')}>
+        </PointSection>
+        <PointSection title={t('ping.title')}>
           <ConnectivityTest point={data} allowed={manage} />
-        </Section>
-        <Section title={t('point.metrics', { minutes: METRICS_MINUTES })}>
-          {metrics.data ? (
-            <MetricsCharts metrics={metrics.data} />
-          ) : metrics.isError ? (
-            <Text color="fg.error" fontSize="sm">
-              {t(`errors:${errorCodeOf(metrics.error)}`)}
-            </Text>
-          ) : (
-            <Skeleton h="40" />
-          )}
-        </Section>
-        <Section title={t('history.title')}>
+        </PointSection>
+        <PointMetricsSection
+          projectId={projectId}
+          pointId={pointId}
+          title={t('point.metrics', { minutes: POINT_METRICS_MINUTES })}
+        />
+        <PointSection title={t('history.title')}>
           <DeploymentHistory projectId={projectId} pointId={pointId} />
-        </Section>
+        </PointSection>
       </Stack>
       {editing && <EditPointDialog point={data} onClose={() => setEditing(false)} />}
       <AppDialog

@@ -1,42 +1,34 @@
-import { Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useRoute } from 'wouter';
+import { Link, useRoute } from 'wouter';
 import { newDeploymentHref } from '../../../../../contract/deployRoutes';
 import { paths } from '../../../../../contract/routes';
-import { errorCodeOf } from '../../../../api/ApiRequestError';
 import { AppDialog } from '../../../../components/Dialog';
-import { EmptyState } from '../../../../components/EmptyState';
 import { PageContainer } from '../../../../components/PageContainer';
-import { PageTitle } from '../../../../components/PageTitle';
 import { useProject } from '../../projects/projectQueries';
-import { toaster } from '../../toaster';
 import { CopyField } from '../CopyField';
 import { deployApi, deployKeys } from '../deployApi';
-import { canManage, METRICS_POLL_MS, POLL_MS } from '../deployFormat';
+import { canManage, POLL_MS } from '../deployFormat';
 import { EditPointDialog } from '../edge/EditPointDialog';
-import { MetricsCharts } from '../MetricsCharts';
+import {
+  POINT_METRICS_MINUTES,
+  PointHeader,
+  PointMetricsSection,
+  PointSection,
+  PointUnavailable,
+  useFailToast,
+  usePointDelete,
+} from '../PointPageFrame';
 import { InstanceStateBadge } from './InstanceStateBadge';
 import { PointKeys } from './PointKeys';
 import { TestPanel } from './TestPanel';
 import { UsageSnippets } from './UsageSnippets';
 import { WebPointDetails } from './WebPointDetails';
 
-const METRICS_MINUTES = 60;
 /** While preparing, the state is asked again sooner, so 'running' shows as soon as it is. */
 const PREPARING_POLL_MS = 1500;
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box as="section" borderWidth="1px" rounded="lg" p={{ base: '4', md: '6' }} data-testid={testId}>
-      <Heading as="h2" size="md" mb="4">
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  );
-}
 
 /** /console/web-points/:projectId/:pointId: one web point, its keys, how to call it, and a try-out. */
 export default function WebPointPage() {
@@ -48,7 +40,6 @@ export default function WebPointPage() {
 function WebPointView({ projectId, pointId }: { projectId: string; pointId: string }) {
   const { t } = useTranslation(['webPoints', 'errors', 'deploy']);
   const client = useQueryClient();
-  const [, navigate] = useLocation();
   const project = useProject(projectId);
   const point = useQuery({
     queryKey: deployKeys.point(projectId, pointId),
@@ -56,17 +47,10 @@ function WebPointView({ projectId, pointId }: { projectId: string; pointId: stri
     refetchInterval: (query) =>
       query.state.data?.instance?.instanceState === 'preparing' ? PREPARING_POLL_MS : POLL_MS,
   });
-  const metrics = useQuery({
-    queryKey: deployKeys.metrics(projectId, pointId, METRICS_MINUTES),
-    queryFn: () => deployApi.metrics(projectId, pointId, METRICS_MINUTES),
-    refetchInterval: METRICS_POLL_MS,
-    enabled: point.isSuccess,
-  });
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [editing, setEditing] = useState(false);
-  const fail = (title: string) => (error: unknown) =>
-    toaster.create({ type: 'error', title, description: t(`errors:${errorCodeOf(error)}`) });
+  const fail = useFailToast();
   const setState = useMutation({
     mutationFn: (state: 'running' | 'stopped') => deployApi.update(projectId, pointId, { state }),
     onSuccess: (answer) => {
@@ -75,41 +59,24 @@ function WebPointView({ projectId, pointId }: { projectId: string; pointId: stri
     },
     onError: fail(t('actions.stateFailed')),
   });
-  const remove = useMutation({
-    mutationFn: () => deployApi.remove(projectId, pointId),
-    onSuccess: () => {
-      toaster.create({ type: 'success', title: t('actions.deleted') });
-      setConfirmDelete(false);
-      client.removeQueries({ queryKey: deployKeys.point(projectId, pointId) });
-      void client.invalidateQueries({ queryKey: ['points'] });
-      navigate(paths.consoleWebPoints);
-    },
-    onError: fail(t('actions.deleteFailed')),
+  const remove = usePointDelete({
+    projectId,
+    pointId,
+    listHref: paths.consoleWebPoints,
+    deletedText: t('actions.deleted'),
+    failedText: t('actions.deleteFailed'),
+    onDeleted: () => setConfirmDelete(false),
   });
 
-  if (point.isPending)
+  if (point.isPending || point.isError || point.data.kind !== 'web')
     return (
-      <PageContainer>
-        <Skeleton h="10" mb="6" />
-        <Skeleton h="40" />
-      </PageContainer>
+      <PointUnavailable
+        query={point}
+        listHref={paths.consoleWebPoints}
+        backText={t('point.backToList')}
+        testId="web-point-missing"
+      />
     );
-  if (point.isError || point.data.kind !== 'web') {
-    const code = point.isError ? errorCodeOf(point.error) : 'not_found';
-    return (
-      <PageContainer>
-        <EmptyState
-          data-testid="web-point-missing"
-          message={t(`errors:${code}`)}
-          action={
-            <Button asChild variant="outline">
-              <Link href={paths.consoleWebPoints}>{t('point.backToList')}</Link>
-            </Button>
-          }
-        />
-      </PageContainer>
-    );
-  }
   const data = point.data;
   const role = project.data?.role;
   const manage = canManage(role);
@@ -117,18 +84,11 @@ function WebPointView({ projectId, pointId }: { projectId: string; pointId: stri
   const url = data.endpoint ?? data.instance?.instanceAddress ?? '';
   return (
     <PageContainer>
-      <Text fontSize="sm" mb="2">
-        <Link href={paths.consoleWebPoints}>{t('point.backToList')}</Link>
-      </Text>
-      <PageTitle
-        title={data.name}
-        description={
-          <HStack as="span" gap="3" wrap="wrap">
-            <InstanceStateBadge state={state} />
-            <span>{data.projectTitle}</span>
-            {data.description && <span>· {data.description}</span>}
-          </HStack>
-        }
+      <PointHeader
+        point={data}
+        badge={<InstanceStateBadge state={state} />}
+        listHref={paths.consoleWebPoints}
+        backText={t('point.backToList')}
         actions={
           manage && (
             <HStack gap="2" wrap="wrap">
@@ -181,41 +141,35 @@ function WebPointView({ projectId, pointId }: { projectId: string; pointId: stri
             {t('point.preparing')}
           </Text>
         )}
-        <Section title={t('point.details')}>
+        <PointSection title={t('point.details')}>
           <WebPointDetails point={data} />
-        </Section>
+        </PointSection>
         {url && (
-          <Section title={t('point.usage')} testId="web-usage">
+          <PointSection title={t('point.usage')} testId="web-usage">
             <Stack gap="4">
               <CopyField label={t('point.url')} value={url} testId="web-url" />
               <UsageSnippets url={url} secret={secret} />
             </Stack>
-          </Section>
+          </PointSection>
         )}
-        <Section title={t('keys.title')} testId="web-keys-section">
+        <PointSection title={t('keys.title')} testId="web-keys-section">
           <PointKeys projectId={projectId} pointId={pointId} allowed={manage} onCreated={setSecret} />
-        </Section>
+        </PointSection>
         {url && manage && (
-          <Section title={t('test.title')}>
+          <PointSection title={t('test.title')}>
             {state !== 'running' && (
               <Text fontSize="sm" color="fg.muted" mb="3">
                 {t('test.notRunning')}
               </Text>
             )}
             <TestPanel url={url} secret={secret} />
-          </Section>
+          </PointSection>
         )}
-        <Section title={t('point.metrics', { minutes: METRICS_MINUTES })}>
-          {metrics.data ? (
-            <MetricsCharts metrics={metrics.data} />
-          ) : metrics.isError ? (
-            <Text color="fg.error" fontSize="sm">
-              {t(`errors:${errorCodeOf(metrics.error)}`)}
-            </Text>
-          ) : (
-            <Skeleton h="40" />
-          )}
-        </Section>
+        <PointMetricsSection
+          projectId={projectId}
+          pointId={pointId}
+          title={t('point.metrics', { minutes: POINT_METRICS_MINUTES })}
+        />
       </Stack>
       {editing && <EditPointDialog point={data} onClose={() => setEditing(false)} />}
       <AppDialog
