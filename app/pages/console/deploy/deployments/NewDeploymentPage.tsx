@@ -11,12 +11,12 @@ import { PageContainer } from '../../../../components/PageContainer';
 import { PageTitle } from '../../../../components/PageTitle';
 import { Alert } from '../../../../theme/parts/alert';
 import { Field } from '../../../../theme/parts/field';
-import { NativeSelect } from '../../../../theme/parts/nativeSelect';
 import { modelMetrics } from '../../models/modelMetrics';
 import { formatDateTime, formatRatio } from '../../training/trainingFormat';
 import { useModels } from '../../training/trainingApi';
 import { deployApi, deployKeys } from '../deployApi';
 import { canManage, modelName, POLL_MS } from '../deployFormat';
+import { ProjectSelect } from '../PointFields';
 import { DeploymentProgress } from './DeploymentProgress';
 import { PointChoice } from './PointChoice';
 
@@ -111,23 +111,15 @@ export default function NewDeploymentPage() {
         <Stack gap="6" data-testid="new-deployment">
           <Step n={1} title={t('new.project')}>
             <Field.Root maxW="md">
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="project"
-                  value={projectId}
-                  onChange={(e) => chooseProject(e.currentTarget.value)}
-                  data-testid="deploy-project"
-                  aria-label={t('new.project')}
-                >
-                  <option value="">{t('create.chooseProject')}</option>
-                  {manageable.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.title}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <ProjectSelect
+                ns="deploy"
+                projects={manageable}
+                value={projectId}
+                onChange={chooseProject}
+                name="project"
+                testId="deploy-project"
+                ariaLabel={t('new.project')}
+              />
             </Field.Root>
           </Step>
           {project && (

@@ -1,4 +1,4 @@
-import { Input, Stack, Textarea } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,9 @@ import { POINT_DESCRIPTION_MAX, POINT_NAME_MAX, type Point } from '../../../../.
 import { V } from '../../../../../contract/validationMessages';
 import { errorCodeOf, isApiRequestError } from '../../../../api/ApiRequestError';
 import { AppDialog } from '../../../../components/Dialog';
-import { Field } from '../../../../theme/parts/field';
 import { toaster } from '../../toaster';
 import { deployApi, deployKeys } from '../deployApi';
+import { PointNameFields } from '../PointFields';
 
 /** Rename a point or change its description; nothing is sent while a field is invalid. */
 export function EditPointDialog({ point, onClose }: { point: Point | null; onClose: () => void }) {
@@ -50,36 +50,23 @@ export function EditPointDialog({ point, onClose }: { point: Point | null; onClo
       enterConfirm
     >
       <Stack gap="4" data-testid="point-edit">
-        <Field.Root required invalid={!!nameError}>
-          <Field.Label>
-            {t('create.name')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="name"
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setServerErrors({});
-            }}
-            data-testid="point-edit-name"
-            autoFocus
-          />
-          {nameError && <Field.ErrorText data-testid="point-edit-error">{t(nameError)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={!!descriptionError}>
-          <Field.Label>{t('create.description')}</Field.Label>
-          <Textarea
-            name="description"
-            rows={2}
-            value={description}
-            onChange={(e) => {
-              setDescription(e.currentTarget.value);
-              setServerErrors({});
-            }}
-          />
-          {descriptionError && <Field.ErrorText>{t(descriptionError)}</Field.ErrorText>}
-        </Field.Root>
+        <PointNameFields
+          ns="deploy"
+          name={name}
+          description={description}
+          nameError={nameError}
+          descriptionError={descriptionError}
+          onName={(value) => {
+            setName(value);
+            setServerErrors({});
+          }}
+          onDescription={(value) => {
+            setDescription(value);
+            setServerErrors({});
+          }}
+          testIds={{ name: 'point-edit-name', nameError: 'point-edit-error' }}
+          autoFocus
+        />
       </Stack>
     </AppDialog>
   );

@@ -1,4 +1,4 @@
-import { Input, Stack, Textarea } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { V } from '../../../../../contract/validationMessages';
 import { errorCodeOf, isApiRequestError } from '../../../../api/ApiRequestError';
 import { AppDialog } from '../../../../components/Dialog';
 import { Field } from '../../../../theme/parts/field';
-import { NativeSelect } from '../../../../theme/parts/nativeSelect';
 import { deployApi } from '../deployApi';
+import { PointNameFields, ProjectSelect } from '../PointFields';
 import { EnrollmentPanel } from './EnrollmentPanel';
 
 interface Draft {
@@ -111,53 +111,28 @@ export function NewEdgePointDialog({
             {t('create.project')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="projectId"
-              value={draft.projectId}
-              onChange={(e) => update({ projectId: e.currentTarget.value })}
-              data-testid="edge-create-project"
-            >
-              <option value="">{t('create.chooseProject')}</option>
-              {projects.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ProjectSelect
+            ns="deploy"
+            projects={projects}
+            value={draft.projectId}
+            onChange={(projectId) => update({ projectId })}
+            name="projectId"
+            testId="edge-create-project"
+          />
           {show('projectId') && <Field.ErrorText>{t(show('projectId')!)}</Field.ErrorText>}
         </Field.Root>
-        <Field.Root required invalid={!!show('name')}>
-          <Field.Label>
-            {t('create.name')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="name"
-            value={draft.name}
-            onChange={(e) => update({ name: e.currentTarget.value })}
-            data-testid="edge-create-name"
-            autoFocus
-          />
-          {show('name') ? (
-            <Field.ErrorText>{t(show('name')!)}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>{t('create.nameHint', { max: POINT_NAME_MAX })}</Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root invalid={!!show('description')}>
-          <Field.Label>{t('create.description')}</Field.Label>
-          <Textarea
-            name="description"
-            rows={2}
-            value={draft.description}
-            onChange={(e) => update({ description: e.currentTarget.value })}
-            data-testid="edge-create-description"
-          />
-          {show('description') && <Field.ErrorText>{t(show('description')!)}</Field.ErrorText>}
-        </Field.Root>
+        <PointNameFields
+          ns="deploy"
+          name={draft.name}
+          description={draft.description}
+          nameError={show('name')}
+          descriptionError={show('description')}
+          onName={(name) => update({ name })}
+          onDescription={(description) => update({ description })}
+          testIds={{ name: 'edge-create-name', description: 'edge-create-description' }}
+          nameHint
+          autoFocus
+        />
         {create.isError && Object.keys(serverErrors).length === 0 && (
           <Field.Root invalid>
             <Field.ErrorText data-testid="edge-create-error">

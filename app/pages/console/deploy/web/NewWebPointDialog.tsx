@@ -1,4 +1,4 @@
-import { Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { modelMetrics } from '../../models/modelMetrics';
 import { useModels } from '../../training/trainingApi';
 import { formatRatio } from '../../training/trainingFormat';
 import { deployApi } from '../deployApi';
+import { PointNameFields, ProjectSelect } from '../PointFields';
 
 interface Draft {
   projectId: string;
@@ -161,22 +162,14 @@ export function NewWebPointDialog({
             {t('create.project')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="projectId"
-              value={draft.projectId}
-              onChange={(e) => update({ projectId: e.currentTarget.value, modelId: '' })}
-              data-testid="web-create-project"
-            >
-              <option value="">{t('create.chooseProject')}</option>
-              {projects.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ProjectSelect
+            ns="webPoints"
+            projects={projects}
+            value={draft.projectId}
+            onChange={(projectId) => update({ projectId, modelId: '' })}
+            name="projectId"
+            testId="web-create-project"
+          />
           {show('projectId') && <Field.ErrorText>{t(show('projectId')!)}</Field.ErrorText>}
         </Field.Root>
         <Field.Root required invalid={!!show('modelId')}>
@@ -198,34 +191,17 @@ export function NewWebPointDialog({
           )}
           {show('modelId') && <Field.ErrorText>{t(show('modelId')!)}</Field.ErrorText>}
         </Field.Root>
-        <Field.Root required invalid={!!show('name')}>
-          <Field.Label>
-            {t('create.name')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="name"
-            value={draft.name}
-            onChange={(e) => update({ name: e.currentTarget.value })}
-            data-testid="web-create-name"
-          />
-          {show('name') ? (
-            <Field.ErrorText>{t(show('name')!)}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>{t('create.nameHint', { max: POINT_NAME_MAX })}</Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root invalid={!!show('description')}>
-          <Field.Label>{t('create.description')}</Field.Label>
-          <Textarea
-            name="description"
-            rows={2}
-            value={draft.description}
-            onChange={(e) => update({ description: e.currentTarget.value })}
-            data-testid="web-create-description"
-          />
-          {show('description') && <Field.ErrorText>{t(show('description')!)}</Field.ErrorText>}
-        </Field.Root>
+        <PointNameFields
+          ns="webPoints"
+          name={draft.name}
+          description={draft.description}
+          nameError={show('name')}
+          descriptionError={show('description')}
+          onName={(name) => update({ name })}
+          onDescription={(description) => update({ description })}
+          testIds={{ name: 'web-create-name', description: 'web-create-description' }}
+          nameHint
+        />
         <Field.Root>
           <Field.Label>{t('create.serverType')}</Field.Label>
           <NativeSelect.Root>
