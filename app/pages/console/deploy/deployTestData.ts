@@ -1,5 +1,7 @@
 import type { Deployment, DeploymentTarget, Point, PointMetrics } from '../../../../contract/apiDeploy';
 import { LATENCY_BUCKETS, bucketOf, emptyMetrics } from '../../../../contract/latencyHistogram';
+import { json, type StubCall } from '../../../test/stubFetch';
+import { me, projectFixture } from '../projects/projectsTestData';
 
 /** Fixtures of the deployment API's answers for component tests. */
 
@@ -86,5 +88,19 @@ export function deploymentFixture(over: Partial<Deployment> = {}): Deployment {
     createdAt: '2026-11-27T05:00:00.000Z',
     createdBy: { id: 'u1', name: 'Kim' },
     ...over,
+  };
+}
+
+/** What a point list page asks for: the user, no organizations, a project managed and one labelled only, the points. */
+export function pointListAnswers(points: unknown[]): Record<string, (call: StubCall) => Response> {
+  return {
+    'GET auth/user': () => json(200, me),
+    'GET orgs': () => json(200, []),
+    'GET projects': () =>
+      json(200, [
+        projectFixture({ id: 'p1', title: 'Parts', role: 'member' }),
+        projectFixture({ id: 'p2', title: 'Labels only', role: 'worker' }),
+      ]),
+    'GET points': () => json(200, { items: points }),
   };
 }

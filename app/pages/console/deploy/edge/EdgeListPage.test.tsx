@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch, type StubCall } from '../../../../test/stubFetch';
-import { me, projectFixture } from '../../projects/projectsTestData';
-import { edgePointFixture } from '../deployTestData';
+import { edgePointFixture, pointListAnswers } from '../deployTestData';
 import { ConsoleScope } from '../../ConsoleScope';
 import EdgeListPage from './EdgeListPage';
 
@@ -25,14 +24,7 @@ const enrollment = {
 
 function stub(points: unknown[], over: Record<string, (call: StubCall) => Response> = {}) {
   return stubFetch({
-    'GET auth/user': () => json(200, me),
-    'GET orgs': () => json(200, []),
-    'GET projects': () =>
-      json(200, [
-        projectFixture({ id: 'p1', title: 'Parts', role: 'member' }),
-        projectFixture({ id: 'p2', title: 'Labels only', role: 'worker' }),
-      ]),
-    'GET points': () => json(200, { items: points }),
+    ...pointListAnswers(points),
     ...over,
   });
 }

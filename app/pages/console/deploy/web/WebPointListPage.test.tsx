@@ -6,8 +6,8 @@ import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch, type StubCall } from '../../../../test/stubFetch';
 import { ConsoleScope } from '../../ConsoleScope';
-import { me, projectFixture } from '../../projects/projectsTestData';
 import { modelFixture } from '../../training/trainingTestData';
+import { pointListAnswers } from '../deployTestData';
 import { webPointFixture } from './webTestData';
 import WebPointListPage from './WebPointListPage';
 
@@ -26,14 +26,7 @@ const page = (
 
 function stub(points: unknown[], over: Record<string, (call: StubCall) => Response> = {}) {
   return stubFetch({
-    'GET auth/user': () => json(200, me),
-    'GET orgs': () => json(200, []),
-    'GET projects': () =>
-      json(200, [
-        projectFixture({ id: 'p1', title: 'Parts', role: 'member' }),
-        projectFixture({ id: 'p2', title: 'Labels only', role: 'worker' }),
-      ]),
-    'GET points': () => json(200, { items: points }),
+    ...pointListAnswers(points),
     'GET projects/p1/models': () =>
       json(200, { items: [modelFixture({ id: 'm1', tag: 'v1' }), modelFixture({ id: 'm2', tag: 'v2' })] }),
     ...over,
