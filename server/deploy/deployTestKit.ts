@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentRuntime } from '../../contract/apiAgent';
+import { pointCreatedSchema } from '../../contract/apiDeploy';
 import type { ModelManifest } from '../../contract/apiModels';
+import { seedProject } from '../test/fixtures/projectSeed';
+import { as } from '../test/projectFixtures';
 import type { TestApp } from '../test/testApp';
+import { createTestUser, type TestUser } from '../test/testUsers';
 import { newDeviceCredential } from './secrets';
 
 /* Rows the deployment route tests start from, written straight into the test database. */
@@ -108,4 +112,44 @@ export async function prepareJobsOf(t: TestApp, pointId: string): Promise<number
   return rows.filter(
     (r) => r.kind === 'point.prepare' && (JSON.parse(r.payload) as { pointId?: string }).pointId === pointId,
   ).length;
+}
+
+/** The three project roles the point routes tell apart. */
+export interface RoleUsers {
+  admin: TestUser;
+  member: TestUser;
+  worker: TestUser;
+}
+
+export async function createRoleUsers(t: TestApp): Promise<RoleUsers> {
+  return {
+    admin: await createTestUser(t, { name: 'Ada' }),
+    member: await createTestUser(t, { name: 'Mia' }),
+    worker: await createTestUser(t),
+  };
+}
+
+/** A project with one label where each of `users` holds their role. */
+export function seedRolesProject(t: TestApp, users: RoleUsers, title: string) {
+  return seedProject(t, {
+    title,
+    members: [
+      { user: users.admin, role: 'admin' },
+      { user: users.member, role: 'member' },
+      { user: users.worker, role: 'worker' },
+    ],
+    labels: ['car'],
+  });
+}
+
+/** An edge point made through the API by `user`; anything but 201 fails the test. */
+export async function createTestEdgePoint(t: TestApp, user: TestUser, projectId: string, name = 'Gate 1') {
+  const res = await as(t, user, 'POST', `projects/${projectId}/points`, { kind: 'edge', name });
+  if (res.status !== 201) throw new Error(`creating an edge point answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return pointCreatedSchema.parse(res.body);
+}
+
+/** The point's row as the database holds it. */
+export function pointRowOf(t: TestApp, id: string) {
+  return t.database.db.selectFrom('points').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }

@@ -3,7 +3,6 @@ import {
   ENROLLMENT_TTL_MS,
   MISSED_HEARTBEATS_MAX,
   pingSchema,
-  pointCreatedSchema,
   pointListSchema,
   pointMetricsSchema,
   pointSchema,
@@ -11,7 +10,14 @@ import {
 import { emptyMetrics, recordRequest } from '../../contract/latencyHistogram';
 import { V } from '../../contract/validationMessages';
 import { connectionState } from '../deploy/connectionState';
-import { enrolTestDevice, insertTestModel } from '../deploy/deployTestKit';
+import {
+  createRoleUsers,
+  createTestEdgePoint,
+  enrolTestDevice,
+  insertTestModel,
+  pointRowOf,
+  seedRolesProject,
+} from '../deploy/deployTestKit';
 import { addPointMetrics } from '../deploy/pointMetricsStore';
 import { sha256Hex } from '../deploy/secrets';
 import { seedProject } from '../test/fixtures/projectSeed';
@@ -27,31 +33,13 @@ const HEARTBEAT = 2;
 
 beforeAll(async () => {
   t = await createTestApp({ EDGE_HEARTBEAT_SECONDS: HEARTBEAT, PUBLIC_URL: 'https://maru.example.com/' });
-  admin = await createTestUser(t, { name: 'Ada' });
-  member = await createTestUser(t, { name: 'Mia' });
-  worker = await createTestUser(t);
+  ({ admin, member, worker } = await createRoleUsers(t));
 });
 afterAll(() => t.close());
 
-const newProject = (title = 'Gates') =>
-  seedProject(t, {
-    title,
-    members: [
-      { user: admin, role: 'admin' },
-      { user: member, role: 'member' },
-      { user: worker, role: 'worker' },
-    ],
-    labels: ['car'],
-  });
-
-async function newEdgePoint(projectId: string, name = 'Gate 1') {
-  const res = await as(t, member, 'POST', `projects/${projectId}/points`, { kind: 'edge', name });
-  expect(res.status).toBe(201);
-  return pointCreatedSchema.parse(res.body);
-}
-
-const pointRow = (id: string) =>
-  t.database.db.selectFrom('points').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const newProject = (title = 'Gates') => seedRolesProject(t, { admin, member, worker }, title);
+const newEdgePoint = (projectId: string, name?: string) => createTestEdgePoint(t, member, projectId, name);
+const pointRow = (id: string) => pointRowOf(t, id);
 
 describe('edge points', () => {
   it('creates one with a one-time enrolment token and the commands that start the agent', async () => {

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointCreatedSchema } from '../../contract/apiDeploy';
 import { V } from '../../contract/validationMessages';
-import { enrolTestDevice, insertTestModel, prepareJobsOf } from '../deploy/deployTestKit';
-import { seedProject } from '../test/fixtures/projectSeed';
+import {
+  createRoleUsers,
+  createTestEdgePoint,
+  enrolTestDevice,
+  insertTestModel,
+  pointRowOf,
+  prepareJobsOf,
+  seedRolesProject,
+} from '../deploy/deployTestKit';
 import { as } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
-import { createTestUser, type TestUser } from '../test/testUsers';
+import type { TestUser } from '../test/testUsers';
 
 let t: TestApp;
 let admin: TestUser;
@@ -14,31 +21,13 @@ let worker: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://maru.example.com/' });
-  admin = await createTestUser(t, { name: 'Ada' });
-  member = await createTestUser(t, { name: 'Mia' });
-  worker = await createTestUser(t);
+  ({ admin, member, worker } = await createRoleUsers(t));
 });
 afterAll(() => t.close());
 
-const newProject = (title = 'Shop') =>
-  seedProject(t, {
-    title,
-    members: [
-      { user: admin, role: 'admin' },
-      { user: member, role: 'member' },
-      { user: worker, role: 'worker' },
-    ],
-    labels: ['car'],
-  });
-
-async function newEdgePoint(projectId: string, name = 'Gate 1') {
-  const res = await as(t, member, 'POST', `projects/${projectId}/points`, { kind: 'edge', name });
-  expect(res.status).toBe(201);
-  return pointCreatedSchema.parse(res.body);
-}
-
-const pointRow = (id: string) =>
-  t.database.db.selectFrom('points').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const newProject = (title = 'Shop') => seedRolesProject(t, { admin, member, worker }, title);
+const newEdgePoint = (projectId: string, name?: string) => createTestEdgePoint(t, member, projectId, name);
+const pointRow = (id: string) => pointRowOf(t, id);
 
 describe('web points', () => {
   const webBody = (modelId: string, over: Record<string, unknown> = {}) => ({
