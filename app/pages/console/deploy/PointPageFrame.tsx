@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tan
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import type { Point } from '../../../../contract/apiDeploy';
+import type { Point, PointKind } from '../../../../contract/apiDeploy';
+import { paths } from '../../../../contract/routes';
 import { errorCodeOf } from '../../../api/ApiRequestError';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageContainer } from '../../../components/PageContainer';
@@ -17,6 +18,15 @@ import { MetricsCharts } from './MetricsCharts';
 
 export const POINT_METRICS_MINUTES = 60;
 
+/** Each kind's list page, and the namespace of its `point.*` and `actions.*` texts. */
+const LIST_HREF: Record<PointKind, string> = { edge: paths.consoleEdge, web: paths.consoleWebPoints };
+const NS: Record<PointKind, 'deploy' | 'webPoints'> = { edge: 'deploy', web: 'webPoints' };
+
+function BackToList({ kind }: { kind: PointKind }) {
+  const { t } = useTranslation(NS[kind]);
+  return <Link href={LIST_HREF[kind]}>{t('point.backToList')}</Link>;
+}
+
 /** A titled, bordered block of a point's page. */
 export function PointSection({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -29,19 +39,9 @@ export function PointSection({ title, children, testId }: { title: string; child
   );
 }
 
-/** While the point loads, skeletons; when it failed or is of the other kind, why, with the way back to the list. */
-export function PointUnavailable({
-  query,
-  listHref,
-  backText,
-  testId,
-}: {
-  query: UseQueryResult<Point>;
-  listHref: string;
-  backText: string;
-  testId: string;
-}) {
-  const { t } = useTranslation('errors');
+/** While the point loads, skeletons; when it failed or is not of `kind`, why, with the way back to the list. */
+export function PointUnavailable({ query, kind }: { query: UseQueryResult<Point>; kind: PointKind }) {
+  const { t } = useTranslation([NS[kind], 'errors']);
   if (query.isPending)
     return (
       <PageContainer>
@@ -53,11 +53,11 @@ export function PointUnavailable({
   return (
     <PageContainer>
       <EmptyState
-        data-testid={testId}
+        data-testid={`${kind}-point-missing`}
         message={t(`errors:${code}`)}
         action={
           <Button asChild variant="outline">
-            <Link href={listHref}>{backText}</Link>
+            <Link href={LIST_HREF[kind]}>{t('point.backToList')}</Link>
           </Button>
         }
       />
@@ -66,23 +66,11 @@ export function PointUnavailable({
 }
 
 /** The way back to the list, the point's name, its state badge, project and description, and its actions. */
-export function PointHeader({
-  point,
-  badge,
-  listHref,
-  backText,
-  actions,
-}: {
-  point: Point;
-  badge: ReactNode;
-  listHref: string;
-  backText: string;
-  actions: ReactNode;
-}) {
+export function PointHeader({ point, badge, actions }: { point: Point; badge: ReactNode; actions: ReactNode }) {
   return (
     <>
       <Text fontSize="sm" mb="2">
-        <Link href={listHref}>{backText}</Link>
+        <BackToList kind={point.kind} />
       </Text>
       <PageTitle
         title={point.name}
@@ -140,30 +128,27 @@ export function useFailToast(): (title: string) => (error: unknown) => void {
 export function usePointDelete({
   projectId,
   pointId,
-  listHref,
-  deletedText,
-  failedText,
+  kind,
   onDeleted,
 }: {
   projectId: string;
   pointId: string;
-  listHref: string;
-  deletedText: string;
-  failedText: string;
+  kind: PointKind;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation(NS[kind]);
   const client = useQueryClient();
   const [, navigate] = useLocation();
   const fail = useFailToast();
   return useMutation({
     mutationFn: () => deployApi.remove(projectId, pointId),
     onSuccess: () => {
-      toaster.create({ type: 'success', title: deletedText });
+      toaster.create({ type: 'success', title: t('actions.deleted') });
       onDeleted();
       client.removeQueries({ queryKey: deployKeys.point(projectId, pointId) });
       void client.invalidateQueries({ queryKey: ['points'] });
-      navigate(listHref);
+      navigate(LIST_HREF[kind]);
     },
-    onError: fail(failedText),
+    onError: fail(t('actions.deleteFailed')),
   });
 }

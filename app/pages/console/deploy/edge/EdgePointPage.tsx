@@ -67,24 +67,10 @@ function EdgePointView({ projectId, pointId }: { projectId: string; pointId: str
     },
     onError: fail(t('actions.revokeFailed')),
   });
-  const remove = usePointDelete({
-    projectId,
-    pointId,
-    listHref: paths.consoleEdge,
-    deletedText: t('actions.deleted'),
-    failedText: t('actions.deleteFailed'),
-    onDeleted: () => setConfirm(null),
-  });
+  const remove = usePointDelete({ projectId, pointId, kind: 'edge', onDeleted: () => setConfirm(null) });
 
   if (point.isPending || point.isError || point.data.kind !== 'edge')
-    return (
-      <PointUnavailable
-        query={point}
-        listHref={paths.consoleEdge}
-        backText={t('point.backToList')}
-        testId="edge-point-missing"
-      />
-    );
+    return <PointUnavailable query={point} kind="edge" />;
   const data = point.data;
   const role = project.data?.role;
   const manage = canManage(role);
@@ -94,8 +80,6 @@ function EdgePointView({ projectId, pointId }: { projectId: string; pointId: str
       <PointHeader
         point={data}
         badge={<ConnectionBadge connection={data.connection} />}
-        listHref={paths.consoleEdge}
-        backText={t('point.backToList')}
         actions={
           manage && (
             <HStack gap="2" wrap="wrap">

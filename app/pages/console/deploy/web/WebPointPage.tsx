@@ -59,24 +59,10 @@ function WebPointView({ projectId, pointId }: { projectId: string; pointId: stri
     },
     onError: fail(t('actions.stateFailed')),
   });
-  const remove = usePointDelete({
-    projectId,
-    pointId,
-    listHref: paths.consoleWebPoints,
-    deletedText: t('actions.deleted'),
-    failedText: t('actions.deleteFailed'),
-    onDeleted: () => setConfirmDelete(false),
-  });
+  const remove = usePointDelete({ projectId, pointId, kind: 'web', onDeleted: () => setConfirmDelete(false) });
 
   if (point.isPending || point.isError || point.data.kind !== 'web')
-    return (
-      <PointUnavailable
-        query={point}
-        listHref={paths.consoleWebPoints}
-        backText={t('point.backToList')}
-        testId="web-point-missing"
-      />
-    );
+    return <PointUnavailable query={point} kind="web" />;
   const data = point.data;
   const role = project.data?.role;
   const manage = canManage(role);
@@ -87,8 +73,6 @@ function WebPointView({ projectId, pointId }: { projectId: string; pointId: stri
       <PointHeader
         point={data}
         badge={<InstanceStateBadge state={state} />}
-        listHref={paths.consoleWebPoints}
-        backText={t('point.backToList')}
         actions={
           manage && (
             <HStack gap="2" wrap="wrap">
