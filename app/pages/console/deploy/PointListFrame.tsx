@@ -14,7 +14,8 @@ import { Table } from '../../../theme/parts/table';
 import { useCurrentOrganization } from '../organization/useCurrentOrganization';
 import { useProjects } from '../projects/projectQueries';
 import { deployApi, deployKeys } from './deployApi';
-import { canManage, POLL_MS } from './deployFormat';
+import { canManage, POLL_MS, recentP95 } from './deployFormat';
+import { formatMs } from './MetricsCharts';
 
 /** What a list page adds to the frame: its own columns, its new-point dialog, and what follows a creation. */
 export interface PointListFrameProps {
@@ -32,6 +33,21 @@ export interface PointListFrameProps {
   dialog: (open: boolean, projects: readonly Project[], onClose: (created: Point | null) => void) => ReactNode;
   /** After the dialog closed on a new point; `refetch` asks the list again. */
   onCreated: (created: Point, refetch: () => void) => void;
+}
+
+/** A row's last hour of traffic: its requests and p95 latency, the two last columns of both lists. */
+export function TrafficCells({ point, requestsTestId }: { point: Point; requestsTestId: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <>
+      <Table.Cell textAlign="end" data-testid={requestsTestId}>
+        {(point.recent?.requests ?? 0).toLocaleString(i18n.language)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap">
+        {formatMs(recentP95(point))}
+      </Table.Cell>
+    </>
+  );
 }
 
 /**

@@ -6,10 +6,9 @@ import { paths } from '../../../../../contract/routes';
 import { Table } from '../../../../theme/parts/table';
 import { formatRelativeTime } from '../../../../utils/formatRelativeTime';
 import { ConnectionBadge } from '../ConnectionBadge';
-import { modelName, recentP95, shortVersion, useNow } from '../deployFormat';
+import { modelName, shortVersion, useNow } from '../deployFormat';
 import { DeploymentStateBadge } from '../DeploymentStateBadge';
-import { formatMs } from '../MetricsCharts';
-import { PointListFrame } from '../PointListFrame';
+import { PointListFrame, TrafficCells } from '../PointListFrame';
 import { NewEdgePointDialog } from './NewEdgePointDialog';
 
 const COLUMNS = [
@@ -29,7 +28,7 @@ const COLUMNS = [
  * what they run and their last hour's traffic; polled, so a starting agent shows up as connected.
  */
 export default function EdgeListPage() {
-  const { t, i18n } = useTranslation(['deploy', 'errors', 'ui']);
+  const { t } = useTranslation(['deploy', 'errors', 'ui']);
   const now = useNow();
   return (
     <PointListFrame
@@ -64,12 +63,7 @@ export default function EdgeListPage() {
             <Table.Cell whiteSpace="nowrap" title={lastSeen ?? undefined}>
               {lastSeen ? formatRelativeTime(lastSeen, t, now) : '—'}
             </Table.Cell>
-            <Table.Cell textAlign="end" data-testid="edge-requests">
-              {(point.recent?.requests ?? 0).toLocaleString(i18n.language)}
-            </Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {formatMs(recentP95(point))}
-            </Table.Cell>
+            <TrafficCells point={point} requestsTestId="edge-requests" />
           </>
         );
       }}

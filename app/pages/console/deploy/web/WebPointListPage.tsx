@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { webPointHref } from '../../../../../contract/deployRoutes';
 import { Table } from '../../../../theme/parts/table';
-import { modelName, recentP95 } from '../deployFormat';
-import { formatMs } from '../MetricsCharts';
-import { PointListFrame } from '../PointListFrame';
+import { modelName } from '../deployFormat';
+import { PointListFrame, TrafficCells } from '../PointListFrame';
 import { InstanceStateBadge } from './InstanceStateBadge';
 import { NewWebPointDialog } from './NewWebPointDialog';
 
@@ -15,7 +13,6 @@ const COLUMNS = ['name', 'project', 'model', 'state', 'address', 'requests', 'p9
  * address and last hour's traffic; polled, so a preparing point turns running on its own.
  */
 export default function WebPointListPage() {
-  const { i18n } = useTranslation(['webPoints', 'errors']);
   const [, navigate] = useLocation();
   return (
     <PointListFrame
@@ -33,12 +30,7 @@ export default function WebPointListPage() {
           <Table.Cell fontFamily="mono" fontSize="xs" maxW="72" truncate title={point.endpoint ?? undefined}>
             {point.endpoint ?? '—'}
           </Table.Cell>
-          <Table.Cell textAlign="end" data-testid="web-requests">
-            {(point.recent?.requests ?? 0).toLocaleString(i18n.language)}
-          </Table.Cell>
-          <Table.Cell textAlign="end" whiteSpace="nowrap">
-            {formatMs(recentP95(point))}
-          </Table.Cell>
+          <TrafficCells point={point} requestsTestId="web-requests" />
         </>
       )}
       dialog={(open, projects, onClose) => <NewWebPointDialog open={open} projects={projects} onClose={onClose} />}
