@@ -49,6 +49,25 @@ export function ProjectSelect({
   );
 }
 
+/** The required project choice of a new point's form, with its error (a validation key). */
+export function ProjectField({
+  ns,
+  error,
+  ...select
+}: { error: string | undefined } & Parameters<typeof ProjectSelect>[0]) {
+  const { t } = useTranslation([ns, 'validation']);
+  return (
+    <Field.Root required invalid={!!error}>
+      <Field.Label>
+        {t('create.project')}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <ProjectSelect ns={ns} {...select} />
+      {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
 /** A point's name (required, with the length hint where asked) and description; errors are validation keys. */
 export function PointNameFields({
   ns,

@@ -9,7 +9,8 @@ import { errorCodeOf, isApiRequestError } from '../../../../api/ApiRequestError'
 import { AppDialog } from '../../../../components/Dialog';
 import { Field } from '../../../../theme/parts/field';
 import { deployApi } from '../deployApi';
-import { PointNameFields, ProjectSelect } from '../PointFields';
+import { PointNameFields, ProjectField } from '../PointFields';
+import { usePointDraft } from '../usePointDraft';
 import { EnrollmentPanel } from './EnrollmentPanel';
 
 interface Draft {
@@ -17,6 +18,8 @@ interface Draft {
   name: string;
   description: string;
 }
+
+const EMPTY: Draft = { projectId: '', name: '', description: '' };
 
 function check(draft: Draft): Partial<Record<keyof Draft, string>> {
   const errors: Partial<Record<keyof Draft, string>> = {};
@@ -43,20 +46,11 @@ export function NewEdgePointDialog({
 }) {
   const { t } = useTranslation(['deploy', 'validation', 'errors']);
   const client = useQueryClient();
-  const [draft, setDraft] = useState<Draft>({ projectId: '', name: '', description: '' });
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { draft, serverErrors, setServerErrors, update, show, submit } = usePointDraft(open, projects, EMPTY, check);
   const [created, setCreated] = useState<{ point: Point; enrollment: Enrollment } | null>(null);
   useEffect(() => {
-    if (!open) return;
-    setDraft({ projectId: projects.length === 1 ? projects[0]!.id : '', name: '', description: '' });
-    setTouched(false);
-    setServerErrors({});
-    setCreated(null);
-    // Reset only when the dialog opens, not when the project list refreshes behind it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (open) setCreated(null);
   }, [open]);
-  const errors = { ...check(draft), ...serverErrors };
   const create = useMutation({
     mutationFn: () =>
       deployApi.create(draft.projectId, { kind: 'edge', name: draft.name.trim(), description: draft.description }),
@@ -69,11 +63,6 @@ export function NewEdgePointDialog({
       if (isApiRequestError(error)) setServerErrors(error.fields);
     },
   });
-  const update = (patch: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setServerErrors({});
-  };
-  const show = (field: keyof Draft) => (touched || serverErrors[field] ? errors[field] : undefined);
 
   if (created)
     return (
@@ -95,10 +84,7 @@ export function NewEdgePointDialog({
       open={open}
       title={t('create.title')}
       onClose={() => onClose(null)}
-      onConfirm={() => {
-        setTouched(true);
-        if (Object.keys(check(draft)).length === 0) create.mutate();
-      }}
+      onConfirm={() => submit() && create.mutate()}
       confirmText={t('create.submit')}
       confirmDisabled={create.isPending}
       autoClose={false}
@@ -106,21 +92,15 @@ export function NewEdgePointDialog({
       mobileFull
     >
       <Stack gap="4" data-testid="edge-create">
-        <Field.Root required invalid={!!show('projectId')}>
-          <Field.Label>
-            {t('create.project')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <ProjectSelect
-            ns="deploy"
-            projects={projects}
-            value={draft.projectId}
-            onChange={(projectId) => update({ projectId })}
-            name="projectId"
-            testId="edge-create-project"
-          />
-          {show('projectId') && <Field.ErrorText>{t(show('projectId')!)}</Field.ErrorText>}
-        </Field.Root>
+        <ProjectField
+          ns="deploy"
+          error={show('projectId')}
+          projects={projects}
+          value={draft.projectId}
+          onChange={(projectId) => update({ projectId })}
+          name="projectId"
+          testId="edge-create-project"
+        />
         <PointNameFields
           ns="deploy"
           name={draft.name}

@@ -1,6 +1,5 @@
 import { Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LOCAL_INSTANCE_TYPES,
@@ -19,7 +18,8 @@ import { modelMetrics } from '../../models/modelMetrics';
 import { useModels } from '../../training/trainingApi';
 import { formatRatio } from '../../training/trainingFormat';
 import { deployApi } from '../deployApi';
-import { PointNameFields, ProjectSelect } from '../PointFields';
+import { PointNameFields, ProjectField } from '../PointFields';
+import { usePointDraft } from '../usePointDraft';
 
 interface Draft {
   projectId: string;
@@ -101,18 +101,7 @@ export function NewWebPointDialog({
 }) {
   const { t } = useTranslation(['webPoints', 'validation', 'errors']);
   const client = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (!open) return;
-    setDraft({ ...EMPTY, projectId: projects.length === 1 ? projects[0]!.id : '' });
-    setTouched(false);
-    setServerErrors({});
-    // Reset only when the dialog opens, not when the project list refreshes behind it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-  const errors = { ...check(draft), ...serverErrors };
+  const { draft, serverErrors, setServerErrors, update, show, submit } = usePointDraft(open, projects, EMPTY, check);
   const create = useMutation({
     mutationFn: () =>
       deployApi.create(draft.projectId, {
@@ -133,11 +122,6 @@ export function NewWebPointDialog({
       if (isApiRequestError(error)) setServerErrors(error.fields);
     },
   });
-  const update = (patch: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setServerErrors({});
-  };
-  const show = (field: keyof Draft) => (touched || serverErrors[field] ? errors[field] : undefined);
   const [minS, maxS] = PREPARATION_SECONDS.local;
   const [cloudMin, cloudMax] = PREPARATION_SECONDS.cloud;
   return (
@@ -145,10 +129,7 @@ export function NewWebPointDialog({
       open={open}
       title={t('create.title')}
       onClose={() => onClose(null)}
-      onConfirm={() => {
-        setTouched(true);
-        if (Object.keys(check(draft)).length === 0) create.mutate();
-      }}
+      onConfirm={() => submit() && create.mutate()}
       confirmText={t('create.submit')}
       confirmDisabled={create.isPending}
       autoClose={false}
@@ -157,21 +138,15 @@ export function NewWebPointDialog({
       mobileFull
     >
       <Stack gap="4" data-testid="web-create">
-        <Field.Root required invalid={!!show('projectId')}>
-          <Field.Label>
-            {t('create.project')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <ProjectSelect
-            ns="webPoints"
-            projects={projects}
-            value={draft.projectId}
-            onChange={(projectId) => update({ projectId, modelId: '' })}
-            name="projectId"
-            testId="web-create-project"
-          />
-          {show('projectId') && <Field.ErrorText>{t(show('projectId')!)}</Field.ErrorText>}
-        </Field.Root>
+        <ProjectField
+          ns="webPoints"
+          error={show('projectId')}
+          projects={projects}
+          value={draft.projectId}
+          onChange={(projectId) => update({ projectId, modelId: '' })}
+          name="projectId"
+          testId="web-create-project"
+        />
         <Field.Root required invalid={!!show('modelId')}>
           <Field.Label>
             {t('create.model')}
