@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
+import type { Point } from '../../../../contract/apiDeploy';
 import type { Project } from '../../../../contract/apiProjects';
+
+/** What a new point dialog takes (edge or web). */
+export interface NewPointDialogProps {
+  open: boolean;
+  /** The projects where the user is admin or member. */
+  projects: readonly Project[];
+  onClose: (created: Point | null) => void;
+}
 
 type Errors<D> = Partial<Record<keyof D, string>>;
 

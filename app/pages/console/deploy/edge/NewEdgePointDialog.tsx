@@ -3,14 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POINT_DESCRIPTION_MAX, POINT_NAME_MAX, type Enrollment, type Point } from '../../../../../contract/apiDeploy';
-import type { Project } from '../../../../../contract/apiProjects';
 import { V } from '../../../../../contract/validationMessages';
 import { errorCodeOf, isApiRequestError } from '../../../../api/ApiRequestError';
 import { AppDialog } from '../../../../components/Dialog';
 import { Field } from '../../../../theme/parts/field';
 import { deployApi } from '../deployApi';
 import { PointNameFields, ProjectField } from '../PointFields';
-import { usePointDraft } from '../usePointDraft';
+import { usePointDraft, type NewPointDialogProps } from '../usePointDraft';
 import { EnrollmentPanel } from './EnrollmentPanel';
 
 interface Draft {
@@ -34,16 +33,7 @@ function check(draft: Draft): Partial<Record<keyof Draft, string>> {
  * New edge point: a project (where the user manages points), a name and a description; then the
  * one-time enrolment token and the commands that start the agent, shown once.
  */
-export function NewEdgePointDialog({
-  open,
-  projects,
-  onClose,
-}: {
-  open: boolean;
-  /** The projects where the user is admin or member. */
-  projects: readonly Project[];
-  onClose: (created: Point | null) => void;
-}) {
+export function NewEdgePointDialog({ open, projects, onClose }: NewPointDialogProps) {
   const { t } = useTranslation(['deploy', 'validation', 'errors']);
   const client = useQueryClient();
   const { draft, serverErrors, setServerErrors, update, show, submit } = usePointDraft(open, projects, EMPTY, check);

@@ -6,9 +6,7 @@ import {
   POINT_DESCRIPTION_MAX,
   POINT_NAME_MAX,
   PREPARATION_SECONDS,
-  type Point,
 } from '../../../../../contract/apiDeploy';
-import type { Project } from '../../../../../contract/apiProjects';
 import { V } from '../../../../../contract/validationMessages';
 import { errorCodeOf, isApiRequestError } from '../../../../api/ApiRequestError';
 import { AppDialog } from '../../../../components/Dialog';
@@ -19,7 +17,7 @@ import { useModels } from '../../training/trainingApi';
 import { formatRatio } from '../../training/trainingFormat';
 import { deployApi } from '../deployApi';
 import { PointNameFields, ProjectField } from '../PointFields';
-import { usePointDraft } from '../usePointDraft';
+import { usePointDraft, type NewPointDialogProps } from '../usePointDraft';
 
 interface Draft {
   projectId: string;
@@ -89,16 +87,7 @@ function ModelSelect({
  * New web point: project, model, name, description and the server it runs on. Only this server
  * ('local') is offered; cloud servers are listed but disabled, as no cloud account is configured.
  */
-export function NewWebPointDialog({
-  open,
-  projects,
-  onClose,
-}: {
-  open: boolean;
-  /** The projects where the user is admin or member. */
-  projects: readonly Project[];
-  onClose: (created: Point | null) => void;
-}) {
+export function NewWebPointDialog({ open, projects, onClose }: NewPointDialogProps) {
   const { t } = useTranslation(['webPoints', 'validation', 'errors']);
   const client = useQueryClient();
   const { draft, serverErrors, setServerErrors, update, show, submit } = usePointDraft(open, projects, EMPTY, check);
