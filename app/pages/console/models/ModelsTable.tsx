@@ -47,7 +47,7 @@ export function ModelsTable({
   models: Model[];
   actions: ModelActions;
 }) {
-  const { t, i18n } = useTranslation(['models', 'training', 'deploy']);
+  const { t, i18n } = useTranslation(['models', 'training']);
   return (
     <ScrollingTable
       label={t('tableLabel')}
@@ -126,7 +126,7 @@ export function ModelsTable({
                   {t('download.button')}
                 </Button>
                 <Button asChild size="xs" variant="outline" colorPalette="brand" data-testid="model-deploy">
-                  <Link href={newDeploymentHref(projectId, { modelId: model.id })}>{t('deploy:modelAction')}</Link>
+                  <Link href={newDeploymentHref(projectId, { modelId: model.id })}>{t('deployAction')}</Link>
                 </Button>
                 <Button size="xs" variant="ghost" onClick={() => actions.rename(model)} data-testid="model-rename">
                   {t('rename.button')}

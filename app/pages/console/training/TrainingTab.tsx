@@ -14,7 +14,8 @@ export function canTrain(project: Pick<Project, 'role'>): boolean {
 
 /** The project's Training tab: the trainings' history and the way into the new-training wizard. */
 export function TrainingTab({ project }: { project: Project }) {
-  const { t } = useTranslation('training');
+  // The history's deploy column speaks `deploy`: loaded with the tab, so the table never suspends when rows arrive.
+  const { t } = useTranslation(['training', 'deploy']);
   const trainings = useTrainings(project.id);
   const trainer = canTrain(project);
   const newButton = trainer && (
