@@ -3,6 +3,8 @@ import { annotationConflictSchema } from './apiAnnotations';
 import { withdrawalBlockersSchema } from './apiAccount';
 import { imageLockSchema } from './apiImageLocks';
 import { MODEL_UPLOAD_ERROR_CODES } from './apiModels';
+import { PLAN_LIMIT_KINDS } from './apiPayments';
+import { PLAN_IDS } from './plans';
 
 /**
  * Machine-readable error codes of the API. Every error response is
@@ -94,6 +96,22 @@ export const API_ERROR_CODES = [
   'image_missing',
   /** 503: the web point is preparing, stopped or failed. */
   'point_unavailable',
+  /** 409: the dataset snapshot or model is already on the market ('An already uploaded resource cannot be posted again.'). */
+  'resource_already_posted',
+  /** 403: nobody buys their own resource. */
+  'own_resource',
+  /** 409: the resource is already in the caller's purchase list. */
+  'already_purchased',
+  /** 409: exporting would take the project past PROJECT_LABELS_MAX label classes ('not enough room for label classes'). */
+  'label_room',
+  /** 400: the amount in the return URL is not the order's (a tampered amount). */
+  'payment_amount_mismatch',
+  /** 402: the payment provider refused or failed the payment; the order is FAILED and `message` says why. */
+  'payment_failed',
+  /** 503: the payment provider could not be reached; nothing was charged or changed. */
+  'payment_unavailable',
+  /** 403: the account's plan limit is reached; `limit` names which (PLAN_LIMIT_KINDS). */
+  'plan_limit',
   /** 500: 'An error has occurred in the server.' */
   'internal',
 ] as const;
@@ -115,6 +133,9 @@ export const apiErrorBodySchema = z.object({
     blockers: withdrawalBlockersSchema.optional(),
     /** model_invalid: why the zip was refused. */
     modelError: z.enum(MODEL_UPLOAD_ERROR_CODES).optional(),
+    /** plan_limit: which limit, and the plan whose limit it is. */
+    limit: z.enum(PLAN_LIMIT_KINDS).optional(),
+    plan: z.enum(PLAN_IDS).optional(),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { edgePointHref, webPointHref } from './deployRoutes';
 import { projectHref, projectImageHref, trainingHref } from './projectRoutes';
+import { marketHref } from './marketRoutes';
 import { href, INFO_TITLES, paths, RESOURCE_KINDS, SOLUTION_NAMES, type PathName } from './routes';
 
 /*
@@ -49,6 +50,14 @@ export const PAGE_EXAMPLES: Record<PathName, readonly string[]> = {
   consoleWebPoints: [paths.consoleWebPoints],
   consoleWebPoint: [webPointHref('p1', 'w1')],
   consoleDeploymentNew: [paths.consoleDeploymentNew],
+  consoleMarketNew: [paths.consoleMarketNew],
+  consoleMarketItem: [marketHref.item('r1')],
+  consoleMarket: [marketHref.tab(), marketHref.tab('purchases')],
+  consoleMarketReview: [paths.consoleMarketReview],
+  consoleAdminOrders: [paths.consoleAdminOrders],
+  consoleCheckout: [marketHref.checkoutResource('r1')],
+  consoleTestPayment: [marketHref.testPayment('order_123456')],
+  consoleBilling: [paths.consoleBilling],
   consoleUser: [href.consoleUser('kim@example.com')],
   consolePay: [paths.consolePay],
 };
@@ -66,6 +75,14 @@ export const SIGNED_IN_PAGES: readonly PathName[] = [
   'consoleWebPoints',
   'consoleWebPoint',
   'consoleDeploymentNew',
+  'consoleMarketNew',
+  'consoleMarketItem',
+  'consoleMarket',
+  'consoleMarketReview',
+  'consoleAdminOrders',
+  'consoleCheckout',
+  'consoleTestPayment',
+  'consoleBilling',
   'consoleUser',
 ];
 

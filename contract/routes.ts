@@ -67,6 +67,17 @@ export const paths = {
   consoleWebPoints: '/console/web-points',
   consoleWebPoint: '/console/web-points/:projectId/:pointId',
   consoleDeploymentNew: '/console/deployments/new',
+  /** My resources (hrefs: contract/marketRoutes.ts): post a resource, one resource, the lists (`tab`: MARKET_TABS). */
+  consoleMarketNew: '/console/market/new',
+  consoleMarketItem: '/console/market/resources/:resourceId',
+  consoleMarket: '/console/market/:tab?',
+  /** Platform admins: the market's review queue, and orders with refunds. */
+  consoleMarketReview: '/console/admin/resources',
+  consoleAdminOrders: '/console/admin/orders',
+  /** Checkout of a resource or a plan (query `resource=` or `plan=&billing=&account=`), the test provider's window, the plan. */
+  consoleCheckout: '/console/checkout',
+  consoleTestPayment: '/console/checkout/test/:orderId',
+  consoleBilling: '/console/billing',
   consoleUser: '/console/user/:email',
   consolePay: '/console/admin/pay',
 } as const;

@@ -17,6 +17,14 @@ export const V = {
   max40: 'validation:max40',
   /** '100자 초과되었습니다.' / 'Exceeded 100 characters.' */
   max100: 'validation:max100',
+  /** '200자 초과되었습니다.' / 'Exceeded 200 characters.' (a rejection's reason) */
+  max200: 'validation:max200',
+  /** Market: 'Choose at least one field of use.' */
+  resourceFields: 'validation:resource.fields',
+  /** Market: the format does not fit the kind (VOC/COCO for datasets, TF.js for models). */
+  resourceFormat: 'validation:resource.format',
+  /** Market: 'Cover images must be png, jpeg, bmp or jpg, each under 10 MB, at most 5.' */
+  resourceCovers: 'validation:resource.covers',
   /** '공백으로 시작할 수 없습니다.' / 'Cannot start with blanks.' */
   noLeadingSpace: 'validation:noLeadingSpace',
   /** '한글,영문,숫자 외의 문자가 입력되었습니다.' / 'It cannot be done with special characters.' */

@@ -48,6 +48,13 @@ import { createOAuthRoutes } from './routes/oauth';
 import { createPredictRoutes } from './routes/predict';
 import { createUploadRoutes } from './routes/uploads';
 import { createUserRoutes } from './routes/user';
+import { createBillingRoutes } from './routes/billing';
+import { createBookmarkRoutes } from './routes/bookmarks';
+import { createMarketRoutes } from './routes/market';
+import { createOrderRoutes } from './routes/orders';
+import { createPurchaseRoutes } from './routes/purchases';
+import { createResourceReviewRoutes } from './routes/resourceReview';
+import { createResourceRoutes } from './routes/resources';
 import { securityHeaders } from './securityHeaders';
 import { WebPointServing } from './deploy/serving/webPointServing';
 import { PREDICT_JSON_MAX_BYTES } from '../contract/apiPredict';
@@ -186,6 +193,14 @@ export function createApp({ env, deps }: AppOptions) {
   api.route('/projects', createDeploymentRoutes(ctx));
   api.route('/v1/points', createPredictRoutes(ctx));
   api.route('/v1/agent', createAgentRoutes(ctx));
+  // The market and payments (contract/apiMarket.ts, contract/apiPayments.ts).
+  api.route('/resources', createResourceRoutes(ctx));
+  api.route('/admin/resources', createResourceReviewRoutes(ctx));
+  api.route('/market', createMarketRoutes(ctx));
+  api.route('/', createBookmarkRoutes(ctx));
+  api.route('/', createOrderRoutes(ctx));
+  api.route('/', createPurchaseRoutes(ctx));
+  api.route('/', createBillingRoutes(ctx));
   api.all('*', () => {
     throw new ApiError('not_found', 'No such API route');
   });

@@ -58,6 +58,16 @@ const schema = z
     BLOB_GC_INTERVAL_MIN: z.coerce.number().int().min(0).max(10_080).default(60),
     /** Hours a blob no row refers to is kept (an upload's bytes are stored before its row). */
     BLOB_GC_GRACE_H: z.coerce.number().min(1).max(8_760).default(24),
+    /**
+     * Toss Payments (API v2). With both keys set, checkout goes through Toss's payment window;
+     * without them the built-in test provider runs ("test mode — no money moves").
+     */
+    TOSS_CLIENT_KEY: optionalText,
+    TOSS_SECRET_KEY: optionalText,
+    /** Toss's API base (tests point it at a local stand-in). */
+    TOSS_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.tosspayments.com'),
+    /** 'enforce' (default): plans' limits hold; 'off': no limits (an installation without billing). */
+    PLAN_LIMITS: z.enum(['enforce', 'off']).default('enforce'),
     BLOB_STORE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
     S3_BUCKET: optionalText,

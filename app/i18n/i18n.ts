@@ -34,6 +34,8 @@ export const NAMESPACES = [
   'assist',
   'deploy',
   'webPoints',
+  'market',
+  'checkout',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -36,6 +36,8 @@ const load = {
   ConsoleProject: () => import('../pages/console/projects/ProjectPage'),
   ConsolePay: () => import('../pages/console/PayResultPage'),
   ConsoleDeploy: () => import('../pages/console/deploy/DeployPage'),
+  ConsoleMarket: () => import('../pages/console/market/MarketConsolePage'),
+  ConsoleCheckout: () => import('../pages/console/checkout/CheckoutPage'),
 } satisfies Record<string, Loader>;
 
 export type PageName = keyof typeof load;
@@ -77,6 +79,14 @@ export const PAGE_OF_PATH: Record<PathName, PageName> = {
   consoleWebPoints: 'ConsoleDeploy',
   consoleWebPoint: 'ConsoleDeploy',
   consoleDeploymentNew: 'ConsoleDeploy',
+  consoleMarketNew: 'ConsoleMarket',
+  consoleMarketItem: 'ConsoleMarket',
+  consoleMarket: 'ConsoleMarket',
+  consoleMarketReview: 'ConsoleMarket',
+  consoleAdminOrders: 'ConsoleCheckout',
+  consoleCheckout: 'ConsoleCheckout',
+  consoleTestPayment: 'ConsoleCheckout',
+  consoleBilling: 'ConsoleCheckout',
   consoleUser: 'ConsoleUser',
   consolePay: 'ConsolePay',
 };

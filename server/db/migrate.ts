@@ -13,6 +13,7 @@ import * as m0016 from './migrations/0016_upload_hashes';
 import * as m0017 from './migrations/0017_training';
 import * as m0018 from './migrations/0018_deployment';
 import * as m0020 from './migrations/0020_retired_devices';
+import * as m0021 from './migrations/0021_market';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_training': m0017,
   '0018_deployment': m0018,
   '0020_retired_devices': m0020,
+  '0021_market': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,5 +1,6 @@
 import type { Generated, Selectable, Updateable } from 'kysely';
 import type { DeploymentTables } from './deploymentSchema';
+import type { MarketTables } from './marketSchema';
 
 /*
  * Table types of the Kysely database. Ids are random text (UUIDs) and times ISO-8601 text, and
@@ -175,7 +176,7 @@ export interface AccountWithdrawalsTable {
   keep_until: string;
 }
 
-export interface Database extends ProjectTables, DeploymentTables {
+export interface Database extends ProjectTables, DeploymentTables, MarketTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   login_attempts: LoginAttemptsTable;
@@ -477,6 +478,8 @@ export interface ModelsTable {
   bytes: number;
   created_by: string | null;
   created_at: string;
+  /** The market resource a bought model came from (migration 0021), or null. */
+  resource_id: Generated<string | null>;
 }
 
 export interface TrainersTable {

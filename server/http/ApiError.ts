@@ -46,6 +46,14 @@ const DEFAULT_STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   image_missing: 400,
   point_unavailable: 503,
+  resource_already_posted: 409,
+  own_resource: 403,
+  already_purchased: 409,
+  label_room: 409,
+  payment_amount_mismatch: 400,
+  payment_failed: 402,
+  payment_unavailable: 503,
+  plan_limit: 403,
   internal: 500,
 };
 

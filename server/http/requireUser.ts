@@ -54,3 +54,16 @@ export function requireScope(scope: Scope) {
     await next();
   });
 }
+
+/**
+ * Public routes that say more to a signed-in caller (the market's bookmarks and purchases): no
+ * Authorization header → anonymous; a header → the same check as requireUser (a stale token is a
+ * 401, so the client refreshes it rather than seeing the anonymous answer).
+ */
+export function optionalUser(ctx: AppContext) {
+  const required = requireUser(ctx);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.get('user') || !c.req.header('Authorization')) return next();
+    return required(c, next);
+  });
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEPLOY_ROUTES } from './deployRouteTable';
+import { MARKET_ROUTES } from './marketRouteTable';
 import { TRAINING_ROUTES } from './trainingRouteTable';
 
 /*
@@ -442,6 +443,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   ...TRAINING_ROUTES,
   ...DEPLOY_ROUTES,
+  ...MARKET_ROUTES,
   // Dataset viewer atlases (server/routes/atlas.ts; atlas.test.ts covers composed pages).
   {
     method: 'GET',

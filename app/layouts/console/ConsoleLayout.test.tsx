@@ -64,7 +64,9 @@ describe('console layout', () => {
       ['Projects', '/console'],
       ['Edge points', '/console/edge'],
       ['Web points', '/console/web-points'],
+      ['My resources', '/console/market'],
       ['Organization', '/console/organization'],
+      ['Plan & billing', '/console/billing'],
       ['My settings', '/console/settings'],
       ['My profile', '/console/user/kim%40maru.ai'],
     ]);

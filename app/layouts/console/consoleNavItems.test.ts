@@ -22,13 +22,15 @@ const marks = (entries: NavEntry[]) =>
   );
 
 describe('console navigation list', () => {
-  it('lists projects, the deployment pages, organization, my settings and the profile, in order, with their addresses', () => {
+  it('lists projects, the deployment pages, my resources, organization, plan, my settings and the profile, in order, with their addresses', () => {
     const entries = at('/console');
     expect(entries.map((e) => [e.key, e.href, e.group])).toEqual([
       ['projects', '/console', 'work'],
       ['edge', '/console/edge', 'work'],
       ['webPoints', '/console/web-points', 'work'],
+      ['market', '/console/market', 'work'],
       ['organization', '/console/organization', 'work'],
+      ['billing', '/console/billing', 'account'],
       ['mySettings', '/console/settings', 'account'],
       ['profile', '/console/user/kim%40maru.ai', 'account'],
     ]);
@@ -40,7 +42,9 @@ describe('console navigation list', () => {
       'projects',
       'edge',
       'webPoints',
+      'market',
       'organization',
+      'billing',
       'mySettings',
     ]);
   });

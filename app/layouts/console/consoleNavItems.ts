@@ -1,4 +1,5 @@
 import { PROJECT_TABS, projectHref, type ProjectTab } from '../../../contract/projectRoutes';
+import { marketHref } from '../../../contract/marketRoutes';
 import { href, paths } from '../../../contract/routes';
 import type { NavIconName } from './navIcons';
 
@@ -119,12 +120,29 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
     contains: under(paths.consoleWebPoints),
   },
   {
+    key: 'market',
+    icon: 'market',
+    group: 'work',
+    href: () => marketHref.tab(),
+    isCurrent: (ctx) => ctx.path === marketHref.tab(),
+    contains: (ctx) => under('/console/market')(ctx) || under(paths.consoleMarketReview)(ctx),
+  },
+  {
     key: 'organization',
     icon: 'organization',
     group: 'work',
     href: () => paths.consoleOrganization,
     isCurrent: (ctx) => ctx.path === paths.consoleOrganization,
     contains: under(paths.consoleOrganization),
+  },
+  {
+    key: 'billing',
+    icon: 'billing',
+    group: 'account',
+    href: () => paths.consoleBilling,
+    isCurrent: (ctx) => ctx.path === paths.consoleBilling,
+    contains: (ctx) =>
+      under(paths.consoleCheckout)(ctx) || ctx.path === paths.consolePay || under(paths.consoleAdminOrders)(ctx),
   },
   {
     key: 'mySettings',
