@@ -19,8 +19,12 @@ step "typecheck";     npx tsc -p tsconfig.json --noEmit
 step "lint";          npx eslint . --max-warnings 0
 step "format";        npx prettier --check . --log-level warn
 step "unit + component tests"; npx vitest run
-# The API tests ran on SQLite above; run them again on a throwaway PostgreSQL cluster.
-step "API tests on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run --project node server
+# The API tests ran on SQLite above; run them again on a throwaway PostgreSQL cluster. Only the
+# files that reach TEST_DATABASE_URL behave differently there (scripts/dbTestFiles.ts finds them).
+step "API tests on PostgreSQL"
+db_test_files=$(npx tsx scripts/dbTestFiles.ts)
+# shellcheck disable=SC2086 # one path a line, none with spaces
+bash scripts/with-postgres.sh npx vitest run --project node $db_test_files
 # The size budget is measured on the production build; the browser tests then run on a build
 # that also holds the lab pages (/lab/engine, /lab/components).
 step "production build"; npx vite build --logLevel warn

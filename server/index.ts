@@ -1,9 +1,9 @@
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createBlobStore } from './blobs/createBlobStore';
 import { createDatabase } from './db/createDatabase';
 import { migrateToLatest } from './db/migrate';
 import { parseEnv, publicUrlOf, type ServerConfig } from './env';
+import { listen } from './http/listen';
 import { sweepTmp, tmpRootOf } from './images/imageFiles';
 import { scheduleBlobGc } from './jobs/blobGcJob';
 import { createJobHandlers } from './jobs/jobHandlers';
@@ -102,7 +102,7 @@ async function main() {
       },
     },
   });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = listen({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
     console.log(`Maru AI serving on http://${host}:${info.port} (database: ${database.dialect})`);
   });
