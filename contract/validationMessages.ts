@@ -25,6 +25,8 @@ export const V = {
   resourceFormat: 'validation:resource.format',
   /** Market: 'Cover images must be png, jpeg, bmp or jpg, each under 10 MB, at most 5.' */
   resourceCovers: 'validation:resource.covers',
+  /** Market: the project has no images, so there is no dataset to post. */
+  resourceEmpty: 'validation:resource.empty',
   /** '공백으로 시작할 수 없습니다.' / 'Cannot start with blanks.' */
   noLeadingSpace: 'validation:noLeadingSpace',
   /** '한글,영문,숫자 외의 문자가 입력되었습니다.' / 'It cannot be done with special characters.' */

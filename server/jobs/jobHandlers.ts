@@ -3,6 +3,7 @@ import { createPointPrepareHandler } from '../deploy/serving/pointPrepareJob';
 import type { WebPointServing } from '../deploy/serving/webPointServing';
 import { createImageProcessHandler, IMAGE_PROCESS_JOB, type ImageJobDeps } from '../images/imageProcessJob';
 import { createDatasetImportHandler, DATASET_IMPORT_JOB } from '../imports/importJob';
+import { createResourceCheckHandler, RESOURCE_CHECK_JOB } from '../market/resourceCheckJob';
 import { AUTO_LABEL_JOB, TRAINING_RUN_JOB } from '../training/jobKinds';
 import { BLOB_GC_JOB, createBlobGcHandler } from './blobGcJob';
 import type { JobHandlers } from './jobRunner';
@@ -16,6 +17,7 @@ export const JOB_ROLES = {
   images: [IMAGE_PROCESS_JOB],
   imports: [DATASET_IMPORT_JOB],
   maintenance: [BLOB_GC_JOB],
+  market: [RESOURCE_CHECK_JOB],
   serving: [POINT_PREPARE_JOB],
   trainer: [TRAINING_RUN_JOB, AUTO_LABEL_JOB],
 } as const satisfies Record<string, readonly string[]>;
@@ -33,6 +35,7 @@ export function createJobHandlers(
     [BLOB_GC_JOB]: createBlobGcHandler(deps),
     // The API process passes its own serving, so the warm-up loads the model where it will serve.
     [POINT_PREPARE_JOB]: createPointPrepareHandler(deps),
+    [RESOURCE_CHECK_JOB]: createResourceCheckHandler(deps),
   };
   const kinds = new Set<string>(roles.flatMap((r) => JOB_ROLES[r]));
   return Object.fromEntries(Object.entries(all).filter(([kind]) => kinds.has(kind)));

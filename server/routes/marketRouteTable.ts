@@ -7,6 +7,16 @@ import type { RouteEntry } from './routeTable';
  */
 export const MARKET_ROUTES: readonly RouteEntry[] = [
   // Seller: resources.ts; platform admins: resourceReview.ts.
+  { method: 'GET', path: '/api/resources/sources', access: 'signedIn', sample: () => ({}) },
+  // Multipart (data + covers) from a project the caller administers: resources.test.ts covers it.
+  { method: 'POST', path: '/api/resources', access: 'signedIn' },
+  { method: 'GET', path: '/api/resources/mine', access: 'signedIn', sample: () => ({}) },
+  // The seller's own resource (another's answers 404): resources.test.ts.
+  { method: 'PATCH', path: '/api/resources/:resourceId', access: 'signedIn' },
+  { method: 'DELETE', path: '/api/resources/:resourceId', access: 'signedIn' },
+  { method: 'GET', path: '/api/admin/resources', access: 'platformAdmin', sample: () => ({ query: 'state=pending' }) },
+  // Only a resource waiting for review can be decided: resourceReview.test.ts.
+  { method: 'POST', path: '/api/admin/resources/:resourceId/review', access: 'platformAdmin' },
 
   // Public market and bookmarks: market.ts, bookmarks.ts.
 
