@@ -1,53 +1,57 @@
-import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { href, RESOURCE_KINDS, type ResourceKind } from '../../../contract/routes';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { Card } from '../../theme/parts/card';
+import { KindIcon } from './KindIcon';
+import { marketApi, marketPublicKeys } from './marketApi';
+import { DEFAULT_MARKET_STATE, marketApiQuery } from './marketQuery';
+import { ResourceCard, ResourceCardSkeleton } from './ResourceCard';
+import { useMarketViewer } from './useBookmark';
+
+const STRIP_SIZE = 4;
 
 const STEPS = ['browse', 'buy', 'sell'] as const;
 
-/** Line drawings for the two categories: stacked images (datasets) and a network (models). */
-function KindIcon({ kind }: { kind: ResourceKind }) {
+/** The newest approved resources of a kind; nothing at all when there are none (or they cannot load). */
+function NewestStrip({ kind }: { kind: ResourceKind }) {
+  const { t } = useTranslation('resources');
+  const { viewer, ready } = useMarketViewer();
+  const apiQuery = marketApiQuery(kind, DEFAULT_MARKET_STATE, STRIP_SIZE);
+  const query = useQuery({
+    queryKey: marketPublicKeys.list(apiQuery, viewer),
+    queryFn: ({ signal }) => marketApi.list(apiQuery, signal),
+    enabled: ready,
+  });
+  if (query.isError || (query.data && query.data.items.length === 0)) return null;
+  const titleId = `market-newest-${kind}`;
   return (
-    <Box
-      aria-hidden="true"
-      color="brand.700"
-      bg="brand.subtle"
-      rounded="xl"
-      w="14"
-      h="14"
-      display="grid"
-      placeItems="center"
-    >
-      <svg
-        width="32"
-        height="32"
-        viewBox="0 0 32 32"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      >
-        {kind === 'dataset' ? (
-          <>
-            <path d="M8 10V6a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-2" />
-            <rect x="4" y="10" width="20" height="16" rx="2" />
-            <path d="M4 22l6-6 5 5 3-3 6 6" />
-          </>
-        ) : (
-          <>
-            <circle cx="6" cy="9" r="3" />
-            <circle cx="6" cy="23" r="3" />
-            <circle cx="16" cy="16" r="3" />
-            <circle cx="26" cy="9" r="3" />
-            <circle cx="26" cy="23" r="3" />
-            <path d="M9 10l4.5 4.5M9 22l4.5-4.5M19 14.5L23 10.5M19 17.5l4 4" />
-          </>
-        )}
-      </svg>
-    </Box>
+    <Stack as="section" aria-labelledby={titleId} gap="4" data-testid={`market-newest-${kind}`}>
+      <HStack justify="space-between" align="baseline">
+        <Heading as="h2" id={titleId} size={{ base: 'lg', md: 'xl' }}>
+          {t(`home.newestTitle.${kind}`)}
+        </Heading>
+        <Button asChild size="sm" variant="ghost" colorPalette="brand">
+          <Link href={href.resources(kind)}>{t('home.seeAll')}</Link>
+        </Button>
+      </HStack>
+      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="5">
+        {query.data
+          ? query.data.items.map((resource) => (
+              <li key={resource.id}>
+                <ResourceCard resource={resource} headingLevel="h3" />
+              </li>
+            ))
+          : Array.from({ length: STRIP_SIZE }, (_, i) => (
+              <li key={i}>
+                <ResourceCardSkeleton />
+              </li>
+            ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
@@ -71,7 +75,7 @@ function KindCard({ kind }: { kind: ResourceKind }) {
   );
 }
 
-/** /resources: what the market is, its two categories and how buying and selling work. */
+/** /resources: what the market is, its two categories, the newest of each, and how buying and selling work. */
 export function MarketHome() {
   const { t } = useTranslation('resources');
   return (
@@ -90,6 +94,11 @@ export function MarketHome() {
           </li>
         ))}
       </SimpleGrid>
+      <Stack gap={{ base: '10', md: '12' }} mt={{ base: '12', md: '16' }}>
+        {RESOURCE_KINDS.map((kind) => (
+          <NewestStrip key={kind} kind={kind} />
+        ))}
+      </Stack>
       <Stack as="section" aria-labelledby="market-how-title" gap="6" mt={{ base: '12', md: '16' }}>
         <Heading as="h2" id="market-how-title" size={{ base: 'xl', md: '2xl' }}>
           {t('home.howTitle')}
