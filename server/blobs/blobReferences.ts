@@ -2,15 +2,72 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { readManifest } from '../images/imageFiles';
 import { parsePyramidRef } from '../images/imagePyramid';
+import { coversOf, samplesOf } from '../market/resourceViews';
 import type { BlobStore } from './BlobStore';
 
 /** Rows read per query while collecting keys, so memory holds one page of rows at a time. */
 const PAGE = 1000;
 
+/** Adds an image's original, thumbnail, and its pyramid's manifest and tiles (read once per manifest). */
+async function addImageKeys(
+  keys: Set<string>,
+  blobs: BlobStore,
+  row: { blob_key: string; thumb_key: string | null; pyramid: string | null },
+): Promise<void> {
+  keys.add(row.blob_key);
+  if (row.thumb_key) keys.add(row.thumb_key);
+  const ref = parsePyramidRef(row.pyramid);
+  if (!ref || keys.has(ref.manifest)) return;
+  keys.add(ref.manifest);
+  const manifest = await readManifest(blobs, ref.manifest);
+  for (const tile of Object.values(manifest?.tiles ?? {})) keys.add(tile);
+}
+
+/**
+ * The market's keys: a dataset resource's snapshot images share the project's blobs and keep
+ * them after the project deletes its images (buyers still export them); a model resource's zip;
+ * covers and samples. Deleted resources count too: their buyers keep what they bought.
+ */
+async function collectMarketReferences(
+  db: Kysely<Database>,
+  blobs: BlobStore,
+  keys: Set<string>,
+  signal?: AbortSignal,
+): Promise<void> {
+  let after = { resource: '', position: -1 };
+  for (;;) {
+    signal?.throwIfAborted();
+    const { resource, position } = after;
+    const rows = await db
+      .selectFrom('resource_images')
+      .select(['resource_id', 'position', 'blob_key', 'thumb_key', 'pyramid'])
+      .where((eb) =>
+        eb.or([
+          eb('resource_id', '>', resource),
+          eb.and([eb('resource_id', '=', resource), eb('position', '>', position)]),
+        ]),
+      )
+      .orderBy('resource_id')
+      .orderBy('position')
+      .limit(PAGE)
+      .execute();
+    for (const row of rows) await addImageKeys(keys, blobs, row);
+    const last = rows.at(-1);
+    if (!last || rows.length < PAGE) break;
+    after = { resource: last.resource_id, position: Number(last.position) };
+  }
+  const resources = await db.selectFrom('resources').select(['model_blob_key', 'covers', 'samples']).execute();
+  for (const row of resources) {
+    if (row.model_blob_key) keys.add(row.model_blob_key);
+    for (const cover of coversOf(row)) keys.add(cover.blobKey);
+    for (const sample of samplesOf(row)) keys.add(sample.blobKey);
+  }
+}
+
 /**
  * Every blob key a row refers to, directly or through a pyramid manifest: image originals,
- * thumbnails, manifests and their tiles, avatars, composed viewer atlas pages and
- * import zips waiting for their job. A table that starts keeping blob keys must
+ * thumbnails, manifests and their tiles, avatars, composed viewer atlas pages,
+ * import zips waiting for their job, and the market's snapshots, model zips and covers. A table that starts keeping blob keys must
  * add them here, or the garbage collector deletes its blobs after the grace period. Images of
  * soft-deleted projects count: their rows still exist.
  *
@@ -33,15 +90,7 @@ export async function collectBlobReferences(
       .orderBy('id')
       .limit(PAGE)
       .execute();
-    for (const row of rows) {
-      keys.add(row.blob_key);
-      if (row.thumb_key) keys.add(row.thumb_key);
-      const ref = parsePyramidRef(row.pyramid);
-      if (!ref || keys.has(ref.manifest)) continue;
-      keys.add(ref.manifest);
-      const manifest = await readManifest(blobs, ref.manifest);
-      for (const tile of Object.values(manifest?.tiles ?? {})) keys.add(tile);
-    }
+    for (const row of rows) await addImageKeys(keys, blobs, row);
     const last = rows.at(-1);
     if (!last || rows.length < PAGE) break;
     after = last.id;
@@ -65,6 +114,7 @@ export async function collectBlobReferences(
     if (row.predictions_key) keys.add(row.predictions_key);
     if (row.checkpoint_key) keys.add(row.checkpoint_key);
   }
+  await collectMarketReferences(db, blobs, keys, signal);
   // Cached backbone features, paged: one row per image, augmented copy and extractor.
   let afterKey = '';
   for (;;) {

@@ -252,7 +252,7 @@ export async function postTestResource(
   };
   const covers = await Promise.all(
     Array.from({ length: opts.covers ?? 1 }, async (_, i) => ({
-      bytes: await testPng(80, 60, [40, 40 + i * 30, 200]),
+      bytes: await noisyPng(80, 60, [40, 40 + i * 30, 200]),
     })),
   );
   const posted = await postResourceForm(t, user, data, covers);
