@@ -6,6 +6,7 @@ import type { WebPointServing } from './deploy/serving/webPointServing';
 import type { ServerConfig } from './env';
 import type { JobQueue } from './jobs/jobQueue';
 import type { Mailer } from './mail/Mailer';
+import type { PaymentProvider } from './payments/PaymentProvider';
 
 /** Proof-of-work size of the login captcha (tests make it small; the check is the same). */
 export interface CaptchaOptions {
@@ -26,6 +27,8 @@ export interface AppDeps {
   onJobQueued?: () => void;
   /** Web point serving (default: created on first use from INFERENCE_THREADS; the owner closes it). */
   serving?: WebPointServing;
+  /** The payment provider (default: Toss when its keys are set, else the built-in test provider). */
+  payments?: PaymentProvider;
 }
 
 /**
@@ -46,6 +49,8 @@ export interface AppContext {
   notifyJobs: () => void;
   /** Web point serving: inference threads, per-point limits, request metrics (started on first use). */
   serving: () => WebPointServing;
+  /** Toss Payments or the built-in test provider (payments/createPaymentProvider.ts). */
+  payments: PaymentProvider;
 }
 
 /** Hono's typed variables: `c.get('user')` after `requireUser`. */

@@ -4,19 +4,26 @@ import { isCompleteAnswer } from './http/completeAnswers';
 /**
  * The security headers of every response, built once. The CSP allows no inline script and no
  * eval (WebAssembly compilation only); styles allow 'unsafe-inline' because the UI kit (Emotion) injects style tags at run time.
- * `chatScriptOrigin` (the chat widget's script) is the one outside origin allowed to run and to
- * be connected to.
+ * `chatScriptOrigin` (the chat widget's script) is allowed to run and to be connected to;
+ * `paymentOrigins` (Toss's payment window, only when it is configured) to run, be connected to
+ * and be framed.
  */
-export function securityHeaderList(chatScriptOrigin: string): readonly (readonly [string, string])[] {
+export function securityHeaderList(
+  chatScriptOrigin: string,
+  paymentOrigins: readonly string[] = [],
+): readonly (readonly [string, string])[] {
   const chat = chatScriptOrigin ? ` ${new URL(chatScriptOrigin).origin}` : '';
+  const pay = paymentOrigins.map((o) => ` ${o}`).join('');
   const csp = [
     "default-src 'self'",
     // 'wasm-unsafe-eval' lets TensorFlow.js compile its WebAssembly backend (assist AI, model checks); eval stays off.
-    `script-src 'self' 'wasm-unsafe-eval'${chat}`,
+    `script-src 'self' 'wasm-unsafe-eval'${chat}${pay}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${chat}`,
+    `connect-src 'self'${chat}${pay}`,
+    // Without payment origins frame-src stays default-src's 'self', and the header as it was.
+    ...(pay ? [`frame-src 'self'${pay}`] : []),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -46,8 +53,8 @@ export function securityHeaderList(chatScriptOrigin: string): readonly (readonly
  * Headers go onto the response in place: `c.header()` after a handler has answered would copy the
  * response into a streamed one, which costs more than the rest of a small JSON answer.
  */
-export function securityHeaders(chatScriptOrigin: string) {
-  const list = securityHeaderList(chatScriptOrigin);
+export function securityHeaders(chatScriptOrigin: string, paymentOrigins: readonly string[] = []) {
+  const list = securityHeaderList(chatScriptOrigin, paymentOrigins);
   return createMiddleware(async (c, next) => {
     await next();
     if (isCompleteAnswer(c.res)) return;

@@ -123,6 +123,20 @@ export interface SubscriptionsTable {
   updated_at: string;
 }
 
+/** The built-in test provider's payments (migration 0023; server/payments/testProvider.ts). */
+export interface TestPaymentsTable {
+  payment_key: string;
+  order_id: string;
+  order_name: string;
+  amount: number;
+  /** IN_PROGRESS, DONE, CANCELED, ABORTED. */
+  status: string;
+  requested_at: string;
+  approved_at: string | null;
+  canceled_at: string | null;
+  cancel_reason: string | null;
+}
+
 export interface MarketTables {
   resources: ResourcesTable;
   resource_images: ResourceImagesTable;
@@ -131,4 +145,5 @@ export interface MarketTables {
   purchases: PurchasesTable;
   resource_exports: ResourceExportsTable;
   subscriptions: SubscriptionsTable;
+  test_payments: TestPaymentsTable;
 }

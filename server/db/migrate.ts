@@ -14,6 +14,7 @@ import * as m0017 from './migrations/0017_training';
 import * as m0018 from './migrations/0018_deployment';
 import * as m0020 from './migrations/0020_retired_devices';
 import * as m0021 from './migrations/0021_market';
+import * as m0023 from './migrations/0023_test_payments';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_deployment': m0018,
   '0020_retired_devices': m0020,
   '0021_market': m0021,
+  '0023_test_payments': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

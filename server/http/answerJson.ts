@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ServerConfig } from '../env';
+import { paymentOrigins } from '../payments/createPaymentProvider';
 import { securityHeaderList } from '../securityHeaders';
 import { markCompleteAnswer } from './completeAnswers';
 import { COMPRESSION_THRESHOLD_BYTES, selectEncoding } from './compressResponse';
@@ -14,10 +15,9 @@ const headerRecords = new WeakMap<ServerConfig, Readonly<Record<string, string>>
 function headerRecordOf(config: ServerConfig): Readonly<Record<string, string>> {
   let record = headerRecords.get(config);
   if (!record) {
-    const entries: [string, string][] = securityHeaderList(config.CHAT_SCRIPT_ORIGIN).map(([n, v]) => [
-      n.toLowerCase(),
-      v,
-    ]);
+    const entries: [string, string][] = securityHeaderList(config.CHAT_SCRIPT_ORIGIN, paymentOrigins(config)).map(
+      ([n, v]) => [n.toLowerCase(), v],
+    );
     entries.push(['cache-control', 'no-store'], ['content-type', 'application/json'], ['vary', 'Accept-Encoding']);
     entries.sort(([a], [b]) => (a < b ? -1 : 1));
     record = Object.freeze(Object.fromEntries(entries));

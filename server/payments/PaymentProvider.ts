@@ -33,7 +33,22 @@ export interface PaymentProvider {
   readonly name: 'toss' | 'test';
   /** The key the browser's payment window needs (null for the test provider). */
   readonly clientKey: string | null;
+  /** Approves the payment the window authorized (Toss: with the Idempotency-Key `confirm:{orderId}`). */
   confirm(input: { paymentKey: string; orderId: string; amount: number }): Promise<ProviderPayment>;
   get(paymentKey: string): Promise<ProviderPayment>;
-  cancel(paymentKey: string, reason: string): Promise<ProviderPayment>;
+  /** Refunds the whole payment; a retry with the same `idempotencyKey` gets the first answer. */
+  cancel(paymentKey: string, reason: string, options?: { idempotencyKey?: string }): Promise<ProviderPayment>;
+}
+
+/**
+ * Whether an error means the provider could not be asked (unreachable, its own failure, or this
+ * server's keys refused): the order stays as it is and a retry may succeed. Anything else is the
+ * provider's answer about the payment itself (a refused card, an unknown key…).
+ */
+export function providerUnavailable(error: PaymentProviderError): boolean {
+  return (
+    error.status === 0 ||
+    error.status >= 500 ||
+    ['UNAUTHORIZED_KEY', 'INVALID_API_KEY', 'INCORRECT_BASIC_AUTH_FORMAT', 'INVALID_RESPONSE'].includes(error.code)
+  );
 }
