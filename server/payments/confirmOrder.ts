@@ -41,12 +41,7 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Payme
   }
   if (order.status === 'CANCELED') throw new ApiError('conflict', 'The order was canceled.');
   if (order.provider !== ctx.payments.name) throw unavailable('The order was made with another payment service.');
-  if (order.kind === 'resource' && order.resource_id && order.buyer_id) {
-    if (await livePurchase(ctx.db, order.resource_id, order.buyer_id)) {
-      await failOrder(ctx.db, order.id, 'ALREADY_PURCHASED', 'The resource was already bought.', ctx.now());
-      throw new ApiError('already_purchased', 'You have already bought this resource.');
-    }
-  }
+  if (order.kind === 'resource') await checkStillForSale(ctx, order);
 
   let payment: ProviderPayment;
   try {
@@ -69,6 +64,26 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Payme
     return refuse(ctx, order, payment.status, 'The payment service did not approve the payment for this order.');
   }
   return settlePaid(ctx, (await findOrder(ctx.db, order.id)) ?? order, payment);
+}
+
+/** A resource order is paid only while the resource is for sale and not already the buyer's; else it is FAILED, uncharged. */
+async function checkStillForSale(ctx: AppContext, order: OrderRow): Promise<void> {
+  const resourceId = order.resource_id;
+  const resource = resourceId
+    ? await ctx.db
+        .selectFrom('resources')
+        .select(['approval', 'deleted_at'])
+        .where('id', '=', resourceId)
+        .executeTakeFirst()
+    : undefined;
+  if (!resourceId || !resource || resource.deleted_at !== null || resource.approval !== 'approved') {
+    await failOrder(ctx.db, order.id, 'RESOURCE_UNAVAILABLE', 'The resource is no longer for sale.', ctx.now());
+    throw new ApiError('not_found', 'No such resource.');
+  }
+  if (order.buyer_id && (await livePurchase(ctx.db, resourceId, order.buyer_id))) {
+    await failOrder(ctx.db, order.id, 'ALREADY_PURCHASED', 'The resource was already bought.', ctx.now());
+    throw new ApiError('already_purchased', 'You have already bought this resource.');
+  }
 }
 
 /** provider.get, with an unreachable provider answered as 503. */

@@ -5,13 +5,17 @@ import { readPayment, paidInFull, settlePaid } from './confirmOrder';
 import { cancelOrderLocally, failOrder } from './grantOrder';
 import { findOrder } from './orderViews';
 
-/** Toss's webhook body: only who it is about is read; the payment itself is read again from the provider. */
-export const webhookSchema = z.object({
-  eventType: z.string().min(1).max(100),
-  createdAt: z.string().max(100).optional(),
+/**
+ * Toss's webhook body. Other event types (deposits, payouts…) have other data and are only
+ * acknowledged; of a payment event only who it is about is read, the payment itself is read again
+ * from the provider.
+ */
+export const webhookSchema = z.looseObject({ eventType: z.string().min(1).max(100), data: z.unknown() });
+export const paymentEventSchema = z.object({
+  eventType: z.literal('PAYMENT_STATUS_CHANGED'),
   data: z.looseObject({ paymentKey: z.string().min(1).max(200), orderId: z.string().min(1).max(64) }),
 });
-export type WebhookEvent = z.infer<typeof webhookSchema>;
+export type WebhookEvent = z.infer<typeof paymentEventSchema>;
 
 /** What the webhook did, for the log and the tests. */
 export type Reconciled = 'ignored' | 'unmatched' | 'unchanged' | 'done' | 'canceled' | 'failed';
@@ -25,7 +29,6 @@ const cancelReasonSchema = z.object({ cancels: z.array(z.object({ cancelReason: 
  * ABORTED and EXPIRED fail a waiting order.
  */
 export async function reconcilePayment(ctx: AppContext, event: WebhookEvent): Promise<Reconciled> {
-  if (event.eventType !== 'PAYMENT_STATUS_CHANGED') return 'ignored';
   const order = await findOrder(ctx.db, event.data.orderId);
   if (!order || order.provider !== ctx.payments.name) return 'unmatched';
   let payment;

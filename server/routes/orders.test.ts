@@ -179,6 +179,47 @@ describe('resource orders with the test provider', () => {
     expect((await as(t, null, 'POST', 'orders', { kind: 'resource', resourceId: own })).status).toBe(401);
   });
 
+  it('charges nothing for a resource withdrawn from sale after the order, nor one bought meanwhile', async () => {
+    const id = await resource();
+    const order = (await as(t, buyer, 'POST', 'orders', { kind: 'resource', resourceId: id })).body;
+    const { paymentKey } = (await as(t, buyer, 'POST', `payments/test/${order.orderId}/approve`)).body;
+    await t.database.db
+      .updateTable('resources')
+      .set({ deleted_at: t.clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const res = await as(t, buyer, 'POST', 'payments/confirm', {
+      paymentKey,
+      orderId: order.orderId,
+      amount: order.amount,
+    });
+    expect(res.status).toBe(404);
+    expect((await as(t, buyer, 'GET', `orders/${order.orderId}`)).body).toMatchObject({
+      status: 'FAILED',
+      failureCode: 'RESOURCE_UNAVAILABLE',
+    });
+
+    const id2 = await resource();
+    const first = (await as(t, buyer, 'POST', 'orders', { kind: 'resource', resourceId: id2 })).body;
+    const second = await buy(buyer, { kind: 'resource', resourceId: id2 });
+    expect(second.confirm.body.status).toBe('DONE');
+    const key = (await as(t, buyer, 'POST', `payments/test/${first.orderId}/approve`)).body.paymentKey;
+    const late = await as(t, buyer, 'POST', 'payments/confirm', {
+      paymentKey: key,
+      orderId: first.orderId,
+      amount: first.amount,
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('already_purchased');
+    expect(await purchasesOf(id2)).toHaveLength(1);
+    const payment = await t.database.db
+      .selectFrom('test_payments')
+      .select('status')
+      .where('payment_key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('IN_PROGRESS');
+  });
+
   it('gives a free resource at once, without a payment step', async () => {
     const id = await resource({ price: 0 });
     const res = await as(t, buyer, 'POST', 'orders', { kind: 'resource', resourceId: id });
@@ -355,5 +396,10 @@ describe('webhook with the test provider', () => {
     });
     expect((await as(t, null, 'POST', 'payments/webhook', { eventType: 'PAYMENT_STATUS_CHANGED' })).status).toBe(400);
     expect((await as(t, null, 'POST', 'payments/webhook', '{not json')).status).toBe(400);
+    const deposit = { eventType: 'DEPOSIT_CALLBACK', data: { secret: 'x' } };
+    expect(await as(t, null, 'POST', 'payments/webhook', deposit)).toEqual({
+      status: 200,
+      body: { result: 'ignored' },
+    });
   });
 });

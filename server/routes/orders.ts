@@ -19,7 +19,7 @@ import { confirmOrder } from '../payments/confirmOrder';
 import { createOrder } from '../payments/createOrder';
 import { failOrder } from '../payments/grantOrder';
 import { findOrder, findOwnOrder, orderNotFound, orderView, orderViewOf, selectOrders } from '../payments/orderViews';
-import { reconcilePayment, webhookSchema } from '../payments/reconcilePayment';
+import { paymentEventSchema, reconcilePayment, webhookSchema } from '../payments/reconcilePayment';
 import { isTestProvider } from '../payments/testProvider';
 import { isPlatformAdmin } from '../market/resourceViews';
 
@@ -108,7 +108,10 @@ export function createOrderRoutes(ctx: AppContext) {
     } catch {
       throw new ApiError('bad_request', 'The body must be JSON.');
     }
-    const event = parseOrThrow(webhookSchema, body);
+    if (parseOrThrow(webhookSchema, body).eventType !== 'PAYMENT_STATUS_CHANGED') {
+      return answerJson(c, ctx.config, { result: 'ignored' });
+    }
+    const event = parseOrThrow(paymentEventSchema, body);
     const result = await reconcilePayment(ctx, event);
     if (result === 'unmatched') console.warn(`Webhook for order ${event.data.orderId}: no matching payment.`);
     return answerJson(c, ctx.config, { result });
