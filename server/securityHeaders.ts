@@ -6,7 +6,7 @@ import { isCompleteAnswer } from './http/completeAnswers';
  * eval (WebAssembly compilation only); styles allow 'unsafe-inline' because the UI kit (Emotion) injects style tags at run time.
  * `chatScriptOrigin` (the chat widget's script) is allowed to run and to be connected to;
  * `paymentOrigins` (Toss's payment window, only when it is configured) to run, be connected to
- * and be framed.
+ * and be framed, and the popups it opens to keep their opener.
  */
 export function securityHeaderList(
   chatScriptOrigin: string,
@@ -33,7 +33,9 @@ export function securityHeaderList(
   ].join('; ');
   return [
     ['Content-Security-Policy', csp],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    // The payment window's card and wallet approvals open popups that report back to their opener;
+    // 'same-origin' would cut them off, so with payments configured our own popups keep theirs.
+    ['Cross-Origin-Opener-Policy', pay ? 'same-origin-allow-popups' : 'same-origin'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Origin-Agent-Cluster', '?1'],
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],

@@ -202,6 +202,7 @@ describe('Content-Security-Policy with Toss configured', () => {
       );
       expect(csp).toContain("connect-src 'self' https://js.tosspayments.com https://*.tosspayments.com;");
       expect(csp).toContain("frame-src 'self' https://js.tosspayments.com https://*.tosspayments.com;");
+      expect((await t.app.request(path)).headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups');
     }
   });
 
@@ -213,6 +214,7 @@ describe('Content-Security-Policy with Toss configured', () => {
         expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
         expect(csp).not.toContain('tosspayments');
         expect(csp).not.toContain('frame-src');
+        expect((await plain.app.request(path)).headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
       }
     } finally {
       await plain.close();
