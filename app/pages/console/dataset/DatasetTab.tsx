@@ -5,6 +5,7 @@ import { AutoLabelButton } from './AutoLabelButton';
 import { ExportButton } from './ExportButton';
 import { ImportButton } from './ImportButton';
 import { LabelPanel } from './LabelPanel';
+import { MarketPostButton } from './MarketPostButton';
 import { UploadPanel } from './UploadPanel';
 import { DatasetBrowser } from './viewer/DatasetBrowser';
 
@@ -17,6 +18,7 @@ export function DatasetTab({ project }: { project: Project }) {
         <UploadPanel project={project} />
         <ExportButton project={project} />
         <ImportButton project={project} />
+        <MarketPostButton project={project} />
         <Suspense fallback={null}>
           <AutoLabelButton project={project} />
         </Suspense>

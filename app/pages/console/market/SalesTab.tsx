@@ -56,7 +56,10 @@ export function SalesTab() {
               <Input
                 type="date"
                 value={custom.from}
-                onChange={(e) => setCustom((c) => ({ ...c, from: e.currentTarget.value }))}
+                onChange={(e) => {
+                  const from = e.currentTarget.value;
+                  setCustom((c) => ({ ...c, from }));
+                }}
                 data-testid="sales-from"
               />
             </Field.Root>
@@ -65,7 +68,10 @@ export function SalesTab() {
               <Input
                 type="date"
                 value={custom.to}
-                onChange={(e) => setCustom((c) => ({ ...c, to: e.currentTarget.value }))}
+                onChange={(e) => {
+                  const to = e.currentTarget.value;
+                  setCustom((c) => ({ ...c, to }));
+                }}
                 data-testid="sales-to"
               />
               <Field.ErrorText>{t('sales.backwards')}</Field.ErrorText>

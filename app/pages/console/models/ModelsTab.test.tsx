@@ -99,6 +99,10 @@ describe('models tab', () => {
     expect(within(second).getByTestId('model-tag').textContent).toBe('(no tag)');
     expect(within(second).getByTestId('model-metrics').textContent).toBe('Accuracy 95.0%');
     expect(within(second).getByTestId('model-source').textContent).toBe('Uploaded');
+    // An admin posts a model to the market from its row: the post form opens with the project and model chosen.
+    expect(within(second).getByTestId('model-post').getAttribute('href')).toBe(
+      '/console/market/new?project=p1&model=m2',
+    );
   });
 
   it('downloads the zip under the name the server gives', async () => {
@@ -156,11 +160,12 @@ describe('models tab', () => {
     );
   });
 
-  it('leaves deleting to admins', async () => {
+  it('leaves deleting and posting to the market to admins', async () => {
     stub({}, 'member');
     renderWithProviders(page, { path: '/console/projects/p1/models' });
     await screen.findAllByTestId('model-row');
     expect(screen.queryByTestId('model-delete')).toBeNull();
+    expect(screen.queryByTestId('model-post')).toBeNull();
   });
 
   it('refuses a zip the worker check refuses, with the explanation and the code', async () => {

@@ -121,6 +121,7 @@ function ModelsView({ project }: { project: Project }) {
             remove: setRemoving,
             busyId,
             canDelete: project.role === 'admin',
+            canPost: project.role === 'admin',
             trainingNumbers,
           }}
         />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Model } from '../../../../contract/apiModels';
 import { newDeploymentHref } from '../../../../contract/deployRoutes';
+import { marketHref } from '../../../../contract/marketRoutes';
 import { trainingHref } from '../../../../contract/projectRoutes';
 import { ScrollingTable } from '../../../components/ScrollingTable';
 import { Table } from '../../../theme/parts/table';
@@ -33,6 +34,8 @@ export interface ModelActions {
   busyId: string | null;
   /** Admins delete. */
   canDelete: boolean;
+  /** Admins post a model to the market. */
+  canPost: boolean;
   /** Training numbers by id, for the source link's text. */
   trainingNumbers: ReadonlyMap<string, number>;
 }
@@ -128,6 +131,11 @@ export function ModelsTable({
                 <Button asChild size="xs" variant="outline" colorPalette="brand" data-testid="model-deploy">
                   <Link href={newDeploymentHref(projectId, { modelId: model.id })}>{t('deployAction')}</Link>
                 </Button>
+                {actions.canPost && (
+                  <Button asChild size="xs" variant="outline" data-testid="model-post">
+                    <Link href={marketHref.newResource(projectId, model.id)}>{t('postToMarket')}</Link>
+                  </Button>
+                )}
                 <Button size="xs" variant="ghost" onClick={() => actions.rename(model)} data-testid="model-rename">
                   {t('rename.button')}
                 </Button>
