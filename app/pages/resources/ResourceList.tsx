@@ -173,11 +173,14 @@ function Results({
 export function ResourceList({ kind }: { kind: ResourceKind }) {
   const { t } = useTranslation('resources');
   const [location, navigate] = useLocation();
-  const state = readMarketState(useSearch(), kind);
+  const currentSearch = useSearch();
+  const state = readMarketState(currentSearch, kind);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
   const go = (next: MarketListState) => {
     const search = marketSearch(next);
+    // The same list again (a repeated search) adds no history entry.
+    if (search === currentSearch) return;
     navigate(search ? `${location}?${search}` : location);
   };
   const count = activeFilterCount(state);
