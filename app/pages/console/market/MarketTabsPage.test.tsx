@@ -102,6 +102,24 @@ describe('My resources tabs', () => {
     await screen.findByTestId('sales-total');
   });
 
+  it('lists bookmarks linking to their market page and removes one', async () => {
+    let items = [resourceFixture({ id: 'r5', name: 'Rivets', mine: false, bookmarked: true, price: 0 })];
+    const calls = stub({
+      'GET bookmarks': () => json(200, { items }),
+      'DELETE resources/r5/bookmark': () => {
+        items = [];
+        return json(204);
+      },
+    });
+    renderWithProviders(page, { locale: 'en', path: '/console/market/bookmarks' });
+    const row = await screen.findByTestId('market-bookmark-row');
+    expect(within(row).getByRole('link', { name: 'Rivets' }).getAttribute('href')).toBe('/resources/detail/r5');
+    expect(row.textContent).toContain('Free');
+    fireEvent.click(within(row).getByRole('button', { name: 'Remove the bookmark of Rivets' }));
+    expect(await screen.findByTestId('market-bookmarks-empty')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === 'resources/r5/bookmark')).toBe(true);
+  });
+
   it('shows an unknown tab as not found', async () => {
     stub();
     renderWithProviders(page, { locale: 'en', path: '/console/market/nothing' });
