@@ -220,6 +220,21 @@ describe('resource orders with the test provider', () => {
     expect(payment.status).toBe('IN_PROGRESS');
   });
 
+  it('grants once when the return page confirms twice at the same time', async () => {
+    const id = await resource();
+    const order = (await as(t, buyer, 'POST', 'orders', { kind: 'resource', resourceId: id })).body;
+    const { paymentKey } = (await as(t, buyer, 'POST', `payments/test/${order.orderId}/approve`)).body;
+    const body = { paymentKey, orderId: order.orderId, amount: order.amount };
+    const answers = await Promise.all([1, 2, 3].map(() => as(t, buyer, 'POST', 'payments/confirm', body)));
+    expect(answers.map((a) => [a.status, a.body.status])).toEqual([
+      [200, 'DONE'],
+      [200, 'DONE'],
+      [200, 'DONE'],
+    ]);
+    expect(await purchasesOf(id)).toHaveLength(1);
+    expect(await purchaseCount(id)).toBe(1);
+  });
+
   it('gives a free resource at once, without a payment step', async () => {
     const id = await resource({ price: 0 });
     const res = await as(t, buyer, 'POST', 'orders', { kind: 'resource', resourceId: id });
