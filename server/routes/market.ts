@@ -6,7 +6,7 @@ import { answerJson } from '../http/answerJson';
 import { ApiError } from '../http/ApiError';
 import { optionalUser } from '../http/requireUser';
 import { queryOf } from '../http/validate';
-import { visibleResource } from '../market/marketResource';
+import { resourceNotFound, visibleResource } from '../market/marketResource';
 import { sampleJpeg } from '../market/marketSampleImage';
 import { searchMarket } from '../market/marketSearch';
 import { coversOf, resourceView, resourceViews, samplesOf, type ResourceRow } from '../market/resourceViews';
@@ -15,7 +15,7 @@ import { blobResponse } from './blobResponse';
 const noFile = () => new ApiError('not_found', 'No such file.');
 const resourceIdOf = (c: Context) => {
   const id = c.req.param('resourceId') ?? '';
-  if (id.length === 0 || id.length > 64) throw new ApiError('not_found', 'No such resource.');
+  if (id.length === 0 || id.length > 64) throw resourceNotFound();
   return id;
 };
 /** A cover or sample position; anything else names no file. */
