@@ -242,6 +242,11 @@ describe('resource orders with the test provider', () => {
     expect(res.body).toMatchObject({ status: 'DONE', provider: 'free', amount: 0 });
     expect(await purchasesOf(id)).toHaveLength(1);
     expect(await purchaseCount(id)).toBe(1);
+    // Withdrawn by an admin without a provider: nothing was paid.
+    const canceled = await as(t, admin, 'POST', `admin/orders/${res.body.orderId}/cancel`, { reason: 'Abuse' });
+    expect(canceled.body).toMatchObject({ status: 'CANCELED', provider: 'free' });
+    expect((await purchasesOf(id))[0]?.canceled_at).not.toBeNull();
+    expect(await purchaseCount(id)).toBe(0);
   });
 
   it('lets only its buyer and platform admins see an order, and only its buyer pay it', async () => {
