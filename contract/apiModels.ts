@@ -110,6 +110,8 @@ export const modelSchema = z.object({
   createdAt: z.string(),
   /** This project's assist model. */
   assist: z.boolean(),
+  /** The market resource it was exported from (a bought model); null or absent otherwise. */
+  resourceId: z.string().nullish(),
 });
 export type Model = z.infer<typeof modelSchema>;
 export const modelListSchema = z.object({ items: z.array(modelSchema) });

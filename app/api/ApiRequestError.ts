@@ -1,4 +1,6 @@
 import type { ApiErrorCode } from '../../contract/apiErrors';
+import type { PlanLimitKind } from '../../contract/apiPayments';
+import type { PlanId } from '../../contract/plans';
 
 /** The codes a request can fail with: the API's own, or `network` when no answer came. */
 export type ApiClientErrorCode = ApiErrorCode | 'network';
@@ -13,6 +15,8 @@ export class ApiRequestError extends Error {
   readonly fields: Record<string, string>;
   readonly retryAfterS: number | undefined;
   readonly captchaRequired: boolean;
+  /** plan_limit: which limit of which plan was reached. */
+  readonly planLimit: { limit: PlanLimitKind; plan: PlanId | undefined } | undefined;
 
   constructor(init: {
     status: number;
@@ -21,6 +25,7 @@ export class ApiRequestError extends Error {
     fields?: Record<string, string> | undefined;
     retryAfterS?: number | undefined;
     captchaRequired?: boolean | undefined;
+    planLimit?: { limit: PlanLimitKind; plan: PlanId | undefined } | undefined;
   }) {
     super(init.message ?? init.code);
     this.name = 'ApiRequestError';
@@ -29,6 +34,7 @@ export class ApiRequestError extends Error {
     this.fields = init.fields ?? {};
     this.retryAfterS = init.retryAfterS;
     this.captchaRequired = init.captchaRequired ?? false;
+    this.planLimit = init.planLimit;
   }
 }
 

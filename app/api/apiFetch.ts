@@ -81,8 +81,9 @@ async function errorFrom(response: Response): Promise<ApiRequestError> {
   const json: unknown = await response.json().catch(() => null);
   const parsed = apiErrorBodySchema.safeParse(json);
   if (parsed.success) {
-    const { code, message, fields, retryAfterS, captchaRequired } = parsed.data.error;
-    return new ApiRequestError({ status: response.status, code, message, fields, retryAfterS, captchaRequired });
+    const { code, message, fields, retryAfterS, captchaRequired, limit, plan } = parsed.data.error;
+    const planLimit = limit ? { limit, plan } : undefined;
+    return new ApiRequestError({ status: response.status, code, message, fields, retryAfterS, captchaRequired, planLimit });
   }
   return new ApiRequestError({ status: response.status, code: fallbackCode(response.status) });
 }

@@ -8,8 +8,8 @@ const CODES: ApiClientErrorCode[] = [...API_ERROR_CODES, 'network'];
 
 describe('error texts', () => {
   it.each(CODES)('%s has a Korean and an English text', (code) => {
-    expect((ko as Record<string, string>)[code]).toMatch(/\S/);
-    expect((en as Record<string, string>)[code]).toMatch(/\S/);
+    expect((ko as Record<string, unknown>)[code]).toMatch(/\S/);
+    expect((en as Record<string, unknown>)[code]).toMatch(/\S/);
   });
   it('uses the spec wording in English', () => {
     expect(en.invalid_credentials).toBe('Your password is incorrect.');

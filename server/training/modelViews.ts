@@ -40,6 +40,7 @@ export function modelView(row: ModelRowWithCreator, assistModelId: string | null
     createdBy: row.created_by ? { id: row.created_by, name: row.creator_name ?? '' } : null,
     createdAt: row.created_at,
     assist: row.id === assistModelId,
+    resourceId: row.resource_id ?? null,
   };
 }
 

@@ -1,16 +1,32 @@
 import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import { marketHref } from '../../../contract/marketRoutes';
+import { paths } from '../../../contract/routes';
+import { loginHref } from '../../api/loginRedirect';
 import { useLocale } from '../../i18n/useLocale';
+import { auth } from '../../state/auth';
 import { Card } from '../../theme/parts/card';
 import { List } from '../../theme/parts/list';
 import { CheckIcon } from './CheckIcon';
 import { formatWon, HIGHLIGHT_IDS, priceFor, type Billing, type Plan } from './plans';
 
+/**
+ * Where a plan's button leads: Enterprise to support; Free to the console; Standard and Pro to
+ * checkout under the billing period shown. A signed-out visitor signs in first and comes back there.
+ */
+export function planCta(plan: Plan, billing: Billing, signedIn: boolean): string {
+  if (plan.id === 'enterprise') return paths.support;
+  const target = plan.id === 'free' ? paths.console : marketHref.checkoutPlan(plan.id, billing);
+  return signedIn ? target : loginHref(target);
+}
+
 /** One plan: who it is for, its price under the chosen billing period, highlights and a call to action. */
 export function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
   const { t } = useTranslation('pricing');
   const { locale } = useLocale();
+  const { loggedIn } = useSnapshot(auth);
   const price = priceFor(plan, billing);
   const won = (amount: number) => formatWon(amount, locale);
 
@@ -80,7 +96,7 @@ export function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
           colorPalette="brand"
           variant={plan.featured || plan.id === 'enterprise' ? 'solid' : 'outline'}
         >
-          <Link href={plan.cta}>{t(`plans.${plan.id}.cta`)}</Link>
+          <Link href={planCta(plan, billing, loggedIn)}>{t(`plans.${plan.id}.cta`)}</Link>
         </Button>
       </Card.Footer>
     </Card.Root>

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLoggedIn, setLoggedOut } from '../../state/auth';
+import { testUser } from '../../test/testUser';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import PricingPage from './PricingPage';
 import { formatWon, priceFor } from './plans';
@@ -17,20 +19,39 @@ describe('plan prices', () => {
 });
 
 describe('PricingPage', () => {
-  it('shows four plans with their calls to action', () => {
+  afterEach(() => setLoggedOut());
+
+  it('shows four plans; signed out, their buttons sign in first and come back to checkout', () => {
     renderWithProviders(<PricingPage />, { path: '/pricing' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    for (const id of ['free', 'standard', 'pro']) {
-      expect(
-        within(screen.getByTestId(`plan-${id}`))
-          .getByRole('link')
-          .getAttribute('href'),
-      ).toBe('/login');
-    }
+    const redirect = (id: string) => {
+      const link = within(screen.getByTestId(`plan-${id}`))
+        .getByRole('link')
+        .getAttribute('href')!;
+      expect(link.startsWith('/login?')).toBe(true);
+      return new URLSearchParams(link.split('?')[1]).get('redirect');
+    };
+    expect(redirect('free')).toBe('/console');
+    expect(redirect('standard')).toBe('/console/checkout?plan=standard&billing=monthly');
+    expect(redirect('pro')).toBe('/console/checkout?plan=pro&billing=monthly');
     expect(
       within(screen.getByTestId('plan-enterprise')).getByRole('link', { name: '도입 문의하기' }).getAttribute('href'),
     ).toBe('/support');
     expect(screen.getByTestId('plan-standard').textContent).toContain('₩99,000');
+  });
+
+  it('leads a signed-in user to checkout under the billing period shown, and Free to the console', async () => {
+    setLoggedIn(testUser());
+    renderWithProviders(<PricingPage />, { path: '/pricing', locale: 'en' });
+    const href = (id: string) =>
+      within(screen.getByTestId(`plan-${id}`))
+        .getByRole('link')
+        .getAttribute('href');
+    expect(href('standard')).toBe('/console/checkout?plan=standard&billing=monthly');
+    fireEvent.click(screen.getByRole('radio', { name: 'Yearly' }));
+    await waitFor(() => expect(href('pro')).toBe('/console/checkout?plan=pro&billing=yearly'));
+    expect(href('free')).toBe('/console');
+    expect(href('enterprise')).toBe('/support');
   });
 
   it('switches to yearly prices', async () => {

@@ -1,48 +1,30 @@
-import { paths } from '../../../contract/routes';
+import {
+  BILLINGS,
+  PLAN_IDS,
+  PLAN_MONTHLY_PRICE,
+  priceFor,
+  YEARLY_MONTHS_CHARGED,
+  type Billing,
+  type PlanId,
+  type PlanPrice,
+} from '../../../contract/plans';
 
-/** The four plans of the plan guide, cheapest first. */
-export const PLAN_IDS = ['free', 'standard', 'pro', 'enterprise'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-
-export type Billing = 'monthly' | 'yearly';
-export const BILLINGS: readonly Billing[] = ['monthly', 'yearly'];
-
-/** Yearly billing charges this many months for twelve (two months free). */
-export const YEARLY_MONTHS_CHARGED = 10;
+// The figures live in contract/plans.ts, which the server's limits and checkout read too.
+export { BILLINGS, PLAN_IDS, priceFor, YEARLY_MONTHS_CHARGED, type Billing, type PlanId, type PlanPrice };
 
 export interface Plan {
   id: PlanId;
   /** Monthly price in won, VAT excluded; null when the price is quoted (Enterprise). */
   monthly: number | null;
-  /** Where the plan's call to action leads (locale-free). */
-  cta: string;
   /** The plan shown as the usual choice. */
   featured?: boolean;
 }
 
-export const PLANS: readonly Plan[] = [
-  { id: 'free', monthly: 0, cta: paths.login },
-  { id: 'standard', monthly: 99_000, cta: paths.login },
-  { id: 'pro', monthly: 390_000, cta: paths.login, featured: true },
-  { id: 'enterprise', monthly: null, cta: paths.support },
-];
-
-export interface PlanPrice {
-  /** What one month costs under this billing period (won). */
-  perMonth: number;
-  /** What is charged at each payment (won). */
-  billed: number;
-  /** Saved per payment compared with paying monthly (won). */
-  saving: number;
-}
-
-/** The price of a plan under a billing period; null for a quoted plan. */
-export function priceFor(plan: Pick<Plan, 'monthly'>, billing: Billing): PlanPrice | null {
-  if (plan.monthly === null) return null;
-  if (billing === 'monthly') return { perMonth: plan.monthly, billed: plan.monthly, saving: 0 };
-  const billed = plan.monthly * YEARLY_MONTHS_CHARGED;
-  return { perMonth: Math.round(billed / 12), billed, saving: plan.monthly * 12 - billed };
-}
+export const PLANS: readonly Plan[] = PLAN_IDS.map((id) => ({
+  id,
+  monthly: PLAN_MONTHLY_PRICE[id],
+  featured: id === 'pro',
+}));
 
 /** A won amount in the page's locale, e.g. ₩99,000. */
 export function formatWon(amount: number, locale: string): string {

@@ -18,6 +18,7 @@ import { queryClient } from '../../../api/queryClient';
 import { AppDialog } from '../../../components/Dialog';
 import { Field } from '../../../theme/parts/field';
 import { NativeSelect } from '../../../theme/parts/nativeSelect';
+import { ApiErrorText } from '../checkout/ApiErrorText';
 import { toaster } from '../toaster';
 import { useCurrentOrganization } from '../organization/useCurrentOrganization';
 import { projectKeys } from './projectQueries';
@@ -177,11 +178,7 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose:
             <Field.HelperText data-testid="files-only">{t('projects:create.filesOnly')}</Field.HelperText>
           )}
         </Field.Root>
-        {formError && (
-          <Text color="fg.error" role="alert">
-            {t(formError)}
-          </Text>
-        )}
+        {formError && <ApiErrorText error={create.error} />}
       </Stack>
     </AppDialog>
   );

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POINT_DESCRIPTION_MAX, POINT_NAME_MAX, type Enrollment, type Point } from '../../../../../contract/apiDeploy';
 import { V } from '../../../../../contract/validationMessages';
-import { errorCodeOf, isApiRequestError } from '../../../../api/ApiRequestError';
+import { isApiRequestError } from '../../../../api/ApiRequestError';
 import { AppDialog } from '../../../../components/Dialog';
-import { Field } from '../../../../theme/parts/field';
+import { ApiErrorText } from '../../checkout/ApiErrorText';
 import { deployApi } from '../deployApi';
 import { PointNameFields, ProjectField } from '../PointFields';
 import { usePointDraft, type NewPointDialogProps } from '../usePointDraft';
@@ -104,11 +104,7 @@ export function NewEdgePointDialog({ open, projects, onClose }: NewPointDialogPr
           autoFocus
         />
         {create.isError && Object.keys(serverErrors).length === 0 && (
-          <Field.Root invalid>
-            <Field.ErrorText data-testid="edge-create-error">
-              {t(`errors:${errorCodeOf(create.error)}`)}
-            </Field.ErrorText>
-          </Field.Root>
+          <ApiErrorText error={create.error} testId="edge-create-error" />
         )}
       </Stack>
     </AppDialog>

@@ -10,6 +10,7 @@ import {
 import { V } from '../../../../../contract/validationMessages';
 import { errorCodeOf, isApiRequestError } from '../../../../api/ApiRequestError';
 import { AppDialog } from '../../../../components/Dialog';
+import { ApiErrorText } from '../../checkout/ApiErrorText';
 import { Field } from '../../../../theme/parts/field';
 import { NativeSelect } from '../../../../theme/parts/nativeSelect';
 import { modelMetrics } from '../../models/modelMetrics';
@@ -211,9 +212,7 @@ export function NewWebPointDialog({ open, projects, onClose }: NewPointDialogPro
           {t('create.preparation', { min: minS, max: maxS, cloudMin: cloudMin / 60, cloudMax: cloudMax / 60 })}
         </Text>
         {create.isError && Object.keys(serverErrors).length === 0 && (
-          <Text color="fg.error" fontSize="sm" data-testid="web-create-error">
-            {t(`errors:${errorCodeOf(create.error)}`)}
-          </Text>
+          <ApiErrorText error={create.error} testId="web-create-error" />
         )}
       </Stack>
     </AppDialog>

@@ -5,6 +5,7 @@ import { Field } from '../../../../theme/parts/field';
 import { NativeSelect } from '../../../../theme/parts/nativeSelect';
 import { formatDateTime } from '../trainingFormat';
 import { ChoiceCard } from './ChoiceCard';
+import { MarketModelChoice } from './MarketModelChoice';
 import type { StepProps } from './stepProps';
 import { taskOfSubtype } from './wizardForm';
 
@@ -16,20 +17,24 @@ export function modelName(model: Model, t: (key: string, options?: Record<string
   });
 }
 
-/** Step 3: the shipped MobileNetV2, a previous model of this project (same task), or the market (not open yet). */
+/** Step 3: the shipped MobileNetV2, a previous model of this project (same task), or a model bought in the market. */
 export function PretrainedStep({ form, update, errors, ctx, project }: StepProps) {
   const { t, i18n } = useTranslation(['training', 'models']);
   const task = taskOfSubtype(project.subtype);
-  const models = ctx.models.filter((model) => model.task === task);
+  const sameTask = ctx.models.filter((model) => model.task === task);
+  // Models exported from a purchase are offered under the market choice, the others as previous models.
+  const models = sameTask.filter((model) => !model.resourceId);
   const taskName = task ? t(`models:tasks.${task}`) : '';
   const chosenModel = form.pretrained.kind === 'model' ? form.pretrained.modelId : '';
+  const chosen = sameTask.find((m) => m.id === chosenModel) ?? null;
+  const fromMarket = chosen?.resourceId ? chosen : null;
   // Training continues the model's own head: its network and input size come with it.
+  const startFrom = (model: Model) =>
+    update({ pretrained: { kind: 'model', modelId: model.id }, network: model.network, inputSize: model.inputSize });
   const choose = (modelId: string) => {
     const model = models.find((m) => m.id === modelId);
-    update({
-      pretrained: { kind: 'model', modelId },
-      ...(model ? { network: model.network, inputSize: model.inputSize } : {}),
-    });
+    if (model) startFrom(model);
+    else update({ pretrained: { kind: 'model', modelId } });
   };
   return (
     <Stack gap="3">
@@ -46,7 +51,7 @@ export function PretrainedStep({ form, update, errors, ctx, project }: StepProps
       <ChoiceCard
         name="pretrained"
         value="model"
-        checked={form.pretrained.kind === 'model'}
+        checked={form.pretrained.kind === 'model' && !fromMarket}
         disabled={models.length === 0}
         title={t('pretrained.previous')}
         description={
@@ -57,7 +62,7 @@ export function PretrainedStep({ form, update, errors, ctx, project }: StepProps
         onChoose={() => models[0] && choose(models[0].id)}
         testId="pretrained-model"
       >
-        {form.pretrained.kind === 'model' && (
+        {form.pretrained.kind === 'model' && !fromMarket && (
           <Field.Root invalid={!!errors.model} mt="2" maxW="sm">
             <Field.Label>{t('pretrained.chooseModel')}</Field.Label>
             <NativeSelect.Root size="sm">
@@ -79,15 +84,14 @@ export function PretrainedStep({ form, update, errors, ctx, project }: StepProps
           </Field.Root>
         )}
       </ChoiceCard>
-      <ChoiceCard
-        name="pretrained"
-        value="market"
-        checked={false}
-        disabled
-        title={t('pretrained.market')}
-        description={t('pretrained.marketInfo')}
-        onChoose={() => undefined}
-        testId="pretrained-market"
+      <MarketModelChoice
+        projectId={project.id}
+        task={task}
+        taskName={taskName}
+        models={sameTask}
+        chosen={fromMarket}
+        onChoose={startFrom}
+        error={fromMarket ? errors.model : undefined}
       />
     </Stack>
   );
