@@ -109,7 +109,7 @@ function PriceRange({ state, onChange }: Omit<MarketControlsProps, 'kind'>) {
             size="sm"
             inputMode="numeric"
             aria-label={t('filters.priceMin')}
-            placeholder={t('filters.priceMin')}
+            placeholder={t('filters.priceMinShort')}
             value={min}
             onChange={(e) => setMin(e.currentTarget.value)}
             aria-invalid={invalid || undefined}
@@ -119,7 +119,7 @@ function PriceRange({ state, onChange }: Omit<MarketControlsProps, 'kind'>) {
             size="sm"
             inputMode="numeric"
             aria-label={t('filters.priceMax')}
-            placeholder={t('filters.priceMax')}
+            placeholder={t('filters.priceMaxShort')}
             value={max}
             onChange={(e) => setMax(e.currentTarget.value)}
             aria-invalid={invalid || undefined}

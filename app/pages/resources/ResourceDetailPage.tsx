@@ -96,17 +96,26 @@ function Detail({ resource }: { resource: Resource }) {
         <Link href={href.resources(resource.kind)}>{t(`kinds.${resource.kind}.title`)}</Link>
       </HStack>
       {!listed && <NotListedNotice resource={resource} />}
-      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap={{ base: '8', lg: '10' }}>
-        <Stack gap="8" order={{ base: 2, lg: 1 }}>
-          {covers.length > 0 ? (
-            <CoverCarousel urls={covers} needsToken={needsToken} name={resource.name} />
-          ) : (
-            resource.samples.length === 0 && (
+      {/* Phones: picture, then price and actions, then the rest; wide screens: the panel beside both. */}
+      <Grid
+        templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+        templateAreas={{ base: '"cover" "panel" "body"', lg: '"cover panel" "body panel"' }}
+        templateRows={{ lg: 'auto 1fr' }}
+        columnGap="10"
+        rowGap="8"
+      >
+        {(covers.length > 0 || resource.samples.length === 0) && (
+          <Box gridArea="cover">
+            {covers.length > 0 ? (
+              <CoverCarousel urls={covers} needsToken={needsToken} name={resource.name} />
+            ) : (
               <Box aspectRatio={16 / 10} bg="bg.muted" rounded="xl" display="grid" placeItems="center">
                 <KindIcon kind={resource.kind} w="24" h="24" size={56} />
               </Box>
-            )
-          )}
+            )}
+          </Box>
+        )}
+        <Stack gap="8" gridArea="body">
           <Section id="resource-description" title={t('detail.description')}>
             <Text whiteSpace="pre-wrap" wordBreak="break-word">
               {resource.description}
@@ -117,7 +126,7 @@ function Detail({ resource }: { resource: Resource }) {
               <Text fontSize="sm" color="fg.muted">
                 {t('detail.samplesHint')}
               </Text>
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <SimpleGrid columns={{ base: 2, md: 3, lg: 2 }} gap="4">
                 {resource.samples.map((sample) => (
                   <SampleImage
                     key={sample.index}
@@ -158,7 +167,7 @@ function Detail({ resource }: { resource: Resource }) {
             </Text>
           </Section>
         </Stack>
-        <Box order={{ base: 1, lg: 2 }}>
+        <Box gridArea="panel">
           <Stack
             gap="5"
             position={{ lg: 'sticky' }}

@@ -4,6 +4,16 @@ import type { ResourceSample } from '../../../contract/apiMarket';
 import { useApiImage } from './useApiImage';
 
 /**
+ * About how wide a bold sans-serif label runs (an SVG has no layout to ask before it is drawn):
+ * wide letters for Latin text, a full em for Hangul and other CJK characters.
+ */
+function textWidth(label: string, font: number): number {
+  let ems = 0;
+  for (const ch of label) ems += /[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 1 : 0.72;
+  return ems * font;
+}
+
+/**
  * A sample image with its boxes drawn over it: an SVG whose viewBox is the sample's own size is
  * stretched over the shown image, so boxes in the sample's pixels land where they belong at any
  * width. Each box carries its label's name on a tag in the label's colour; class annotations (no
@@ -26,7 +36,7 @@ export function SampleImage({
   // Lines and tags sized to the image, so they read the same on small and large samples.
   const unit = Math.max(width, height, 1) / 100;
   const stroke = Math.max(unit * 0.6, 1);
-  const font = unit * 3.6;
+  const font = unit * 4.5;
   const boxes = sample.annotations.filter((a) => a.box);
   const classes = [...new Set(sample.annotations.filter((a) => !a.box).map((a) => a.label))];
   const colorOf = (label: string) => sample.annotations.find((a) => a.label === label)?.color ?? 'gray';
@@ -53,7 +63,7 @@ export function SampleImage({
               const tagHeight = font * 1.4;
               // The tag sits above the box, or inside its top when the box touches the image's top.
               const tagY = box.y - tagHeight >= 0 ? box.y - tagHeight : box.y;
-              const tagWidth = Math.min(font * 0.62 * a.label.length + font, width - box.x);
+              const tagWidth = Math.min(textWidth(a.label, font) + font, width - box.x);
               return (
                 <g key={i} data-testid="sample-box" data-label={a.label}>
                   <rect
