@@ -183,7 +183,11 @@ export async function postResourceForm(
   const form = new FormData();
   form.set('data', JSON.stringify(data));
   covers.forEach((c, i) =>
-    form.append('covers', new Blob([c.bytes], { type: c.type ?? 'image/png' }), c.name ?? `cover-${i}.png`),
+    form.append(
+      'covers',
+      new Blob([new Uint8Array(c.bytes)], { type: c.type ?? 'image/png' }),
+      c.name ?? `cover-${i}.png`,
+    ),
   );
   const res = await t.app.request('/api/resources', {
     method: 'POST',
