@@ -7,6 +7,7 @@ import { initTf } from '../ml/runtime';
 import { RED_DETECTOR_INPUT, RED_DETECTOR_GRID, redSquareDetectorZip } from '../ml/testing/redSquareDetector';
 import { axeFindings } from './axeFindings';
 import { storeSession } from './consoleSession';
+import { buyPlan } from './planCheckout';
 import { newAccount } from './studioProject';
 
 /*
@@ -39,6 +40,8 @@ test('a web point is created in the console, runs, gets a key, draws a predictio
   test.setTimeout(180_000);
   const owner = await newAccount(page.request, 'Web Owner');
   const headers = await owner.auth();
+  // A free account has no web point: the owner buys Standard (one) through test-mode checkout.
+  await buyPlan(page.request, headers, { plan: 'standard' });
   const created = await page.request.post('/api/projects', {
     headers,
     data: { title: 'Shelf check', description: 'web', subtype: 'IMAGE_OBJECT_DETECTION' },
