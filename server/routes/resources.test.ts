@@ -11,7 +11,7 @@ import {
   testPng,
 } from '../market/marketTestKit';
 import { addProjectMember, as } from '../test/projectFixtures';
-import { projectRow } from '../test/fixtures/testRows';
+import { imageRow, projectRow } from '../test/fixtures/testRows';
 import { seedBoxes } from '../test/seedBoxes';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
@@ -209,6 +209,93 @@ describe('POST /api/resources: the rules', () => {
       .values({ project_id: empty, user_id: seller.id, role: 'admin', joined_at: now })
       .execute();
     expect((await validationOf(dataset({ projectId: empty }))).projectId).toBe(V.resourceEmpty);
+  });
+});
+
+describe('the snapshot', () => {
+  it('freezes each ready image with its people’s annotations, tags and split, sharing its blobs', async () => {
+    const db = t.database.db;
+    const project = await createTestDatasetProject(t, seller, { images: 2, annotated: 1 });
+    const now = t.clock.now().toISOString();
+    const [first, second] = project.imageIds as [string, string];
+    await db.updateTable('images').set({ split: 'test' }).where('id', '=', second).execute();
+    await db.insertInto('tags').values({ id: randomUUID(), project_id: project.projectId, name: 'night' }).execute();
+    const tag = await db
+      .selectFrom('tags')
+      .select('id')
+      .where('project_id', '=', project.projectId)
+      .executeTakeFirstOrThrow();
+    await db.insertInto('image_tags').values({ image_id: second, tag_id: tag.id }).execute();
+    const polygon = { kind: 'polygon', x: 1, y: 2, width: 10, height: 8, data: '[1,2,11,2,11,10]' };
+    await db
+      .insertInto('annotations')
+      .values([
+        {
+          id: randomUUID(),
+          image_id: second,
+          label_id: project.labelIds[1]!,
+          ...polygon,
+          version: 1,
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+          source: 'person',
+          score: null,
+        },
+        // A model's proposal nobody accepted is not part of the data.
+        {
+          id: randomUUID(),
+          image_id: second,
+          label_id: project.labelIds[0]!,
+          kind: 'box',
+          x: 0,
+          y: 0,
+          width: 5,
+          height: 5,
+          data: null,
+          version: 1,
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+          source: 'machine',
+          score: 0.5,
+        },
+      ])
+      .execute();
+    // An image still processing is not in the snapshot.
+    await db
+      .insertInto('images')
+      .values({ ...imageRow(now, { id: randomUUID(), project_id: project.projectId }), state: 'processing' })
+      .execute();
+
+    const posted = await postResourceForm(t, seller, dataset({ projectId: project.projectId, name: 'Snapshot' }));
+    expect(posted.status).toBe(201);
+    expect(posted.body.counts).toEqual({ images: 2, annotations: 2, labels: 2 });
+    const rows = await db
+      .selectFrom('resource_images')
+      .selectAll()
+      .where('resource_id', '=', posted.body.id)
+      .orderBy('position')
+      .execute();
+    const originals = await db
+      .selectFrom('images')
+      .select(['id', 'blob_key', 'thumb_key'])
+      .where('id', 'in', [first, second])
+      .execute();
+    const byId = new Map(originals.map((o) => [o.id, o]));
+    expect(rows.map((r) => [r.position, r.file_name, r.split, r.blob_key, r.thumb_key])).toEqual([
+      [0, 'image-0.png', 'train', byId.get(first)!.blob_key, byId.get(first)!.thumb_key],
+      [1, 'image-1.png', 'test', byId.get(second)!.blob_key, byId.get(second)!.thumb_key],
+    ]);
+    expect(JSON.parse(rows[0]!.annotations)).toEqual([
+      { label: 0, kind: 'box', x: 4, y: 4, width: 20, height: 16, data: null },
+    ]);
+    expect(JSON.parse(rows[1]!.annotations)).toEqual([{ label: 1, ...polygon }]);
+    expect(JSON.parse(rows[1]!.tags)).toEqual(['night']);
+    expect(posted.body.labels).toEqual([
+      { name: 'red', color: '#e53935' },
+      { name: 'blue', color: '#1e88e5' },
+    ]);
   });
 });
 
