@@ -25,7 +25,7 @@ import { draftErrors, emptyDraft, toCreateBody, withKind, type DraftErrors, type
  * Rules show under each field as the seller types; on a refusal everything typed and chosen stays.
  */
 export default function NewResourcePage() {
-  const { t } = useTranslation(['market', 'validation', 'errors']);
+  const { t } = useTranslation(['market', 'validation', 'errors', 'training']);
   const [search] = useSearchParams();
   const [, navigate] = useLocation();
   const client = useQueryClient();

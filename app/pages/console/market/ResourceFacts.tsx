@@ -29,7 +29,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
  * The resource page and the review queue both show it.
  */
 export function ResourceFacts({ resource }: { resource: Resource }) {
-  const { t, i18n } = useTranslation(['market', 'projects']);
+  const { t, i18n } = useTranslation(['market', 'projects', 'training']);
   const price = usePrice();
   const count = (n: number) => n.toLocaleString(i18n.language);
   const metrics = METRICS.filter((m) => {
@@ -97,7 +97,9 @@ export function ResourceFacts({ resource }: { resource: Resource }) {
             <Fact label={t('item.task')}>
               {t(`tasks.${resource.model.task}`, { defaultValue: resource.model.task })}
             </Fact>
-            <Fact label={t('item.network')}>{resource.model.network}</Fact>
+            <Fact label={t('item.network')}>
+              {t(`training:networks.${resource.model.network}`, { defaultValue: resource.model.network })}
+            </Fact>
             <Fact label={t('item.inputSize')}>{t('item.pixels', { size: resource.model.inputSize })}</Fact>
             {metrics.map((m) => (
               <Fact key={m} label={t(`metrics.${m}`)} testId={`resource-metric-${m}`}>

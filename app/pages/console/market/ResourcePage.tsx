@@ -46,7 +46,7 @@ function SellerStatus({ resource }: { resource: Resource }) {
 
 /** /console/market/resources/:resourceId: my resource (state, facts, edit, delete), or one I bought. */
 export default function ResourcePage() {
-  const { t } = useTranslation(['market', 'errors', 'projects']);
+  const { t } = useTranslation(['market', 'errors', 'projects', 'training']);
   const [, params] = useRoute(paths.consoleMarketItem);
   const [, navigate] = useLocation();
   const id = params?.resourceId ?? '';

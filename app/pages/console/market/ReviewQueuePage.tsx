@@ -94,7 +94,7 @@ function ReviewItem({
 
 /** /console/admin/resources: platform admins approve checked resources or reject them with a reason. */
 export default function ReviewQueuePage() {
-  const { t } = useTranslation(['market', 'errors', 'projects']);
+  const { t } = useTranslation(['market', 'errors', 'projects', 'training']);
   const admin = useIsAdmin();
   if (!admin)
     return (

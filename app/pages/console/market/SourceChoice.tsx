@@ -24,7 +24,7 @@ export function SourceChoice({
   modelError: string | undefined;
   onModel: (modelId: string) => void;
 }) {
-  const { t, i18n } = useTranslation(['market', 'validation']);
+  const { t, i18n } = useTranslation(['market', 'validation', 'training']);
   if (!project) return null;
   if (kind === 'dataset')
     return (
@@ -65,7 +65,7 @@ export function SourceChoice({
             {project.models.map((m) => {
               const name = t('form.modelName', {
                 tag: m.tag || t('form.untagged'),
-                network: m.network,
+                network: t(`training:networks.${m.network}`, { defaultValue: m.network }),
                 date: formatDate(m.createdAt, i18n.language),
               });
               return (
