@@ -44,15 +44,29 @@ export interface PostResourceDeps {
   now: () => Date;
 }
 
-/** Whether a live (not deleted) resource already has this fingerprint. */
-export async function fingerprintPosted(db: Kysely<Database>, fingerprint: string): Promise<boolean> {
+/**
+ * States a seller may post again over: the posting never reached the market, so a new posting
+ * of the same content (with a better description, covers or fixed data) replaces it.
+ */
+export const REPOSTABLE_STATES: readonly string[] = ['rejected', 'check_failed'];
+
+/**
+ * The live (not deleted) resource holding this fingerprint, if any, and whether `sellerId` may
+ * replace it: only their own posting that never reached the market.
+ */
+export async function fingerprintHolder(
+  db: Kysely<Database>,
+  fingerprint: string,
+  sellerId: string,
+): Promise<{ id: string; replaceable: boolean } | null> {
   const row = await db
     .selectFrom('resources')
-    .select('id')
+    .select(['id', 'seller_id', 'approval'])
     .where('fingerprint', '=', fingerprint)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return null;
+  return { id: row.id, replaceable: row.seller_id === sellerId && REPOSTABLE_STATES.includes(row.approval) };
 }
 
 type ModelPart = {
@@ -121,13 +135,25 @@ export async function postResource(deps: PostResourceDeps, input: PostResourceIn
     model = await readModelPart(db, project.id, data.modelId!);
   }
   const fingerprint = snapshot?.fingerprint ?? model!.fingerprint;
-  if (await fingerprintPosted(db, fingerprint)) throw alreadyPosted();
+  const holder = await fingerprintHolder(db, fingerprint, sellerId);
+  if (holder && !holder.replaceable) throw alreadyPosted();
 
   const covers = await storeCovers(blobs, input.covers);
   const id = randomUUID();
   const at = now().toISOString();
   try {
     await db.transaction().execute(async (trx) => {
+      if (holder) {
+        // The rejected or failed posting steps aside (soft, as a seller's delete) for this one.
+        const replaced = await trx
+          .updateTable('resources')
+          .set({ deleted_at: at, updated_at: at })
+          .where('id', '=', holder.id)
+          .where('approval', 'in', [...REPOSTABLE_STATES])
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(replaced.numUpdatedRows) !== 1) throw alreadyPosted();
+      }
       await trx
         .insertInto('resources')
         .values({

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ResourceSources } from '../../contract/apiMarket';
 import type { Database } from '../db/schema';
 import { readDatasetSnapshot } from './datasetSnapshot';
+import { REPOSTABLE_STATES } from './postResource';
 
 /*
  * What a user may post (spec 6: only projects where the user is admin, directly or as an owner or
@@ -60,7 +61,7 @@ export async function resourceSources(db: Kysely<Database>, userId: string): Pro
       .execute(),
     db
       .selectFrom('resources')
-      .select(['project_id', 'kind', 'fingerprint'])
+      .select(['project_id', 'kind', 'fingerprint', 'seller_id', 'approval'])
       .where('project_id', 'in', ids)
       .where('deleted_at', 'is', null)
       .execute(),
@@ -70,8 +71,10 @@ export async function resourceSources(db: Kysely<Database>, userId: string): Pro
   const images = countOf(imageCounts);
   const annotations = countOf(annotationCounts);
   const labels = countOf(labelCounts);
-  const liveFingerprints = new Set(live.map((r) => r.fingerprint));
-  const withDataset = new Set(live.filter((r) => r.kind === 'dataset').map((r) => r.project_id));
+  // The caller's own rejected or failed posting does not count: posting again replaces it.
+  const holding = live.filter((r) => !(r.seller_id === userId && REPOSTABLE_STATES.includes(r.approval)));
+  const liveFingerprints = new Set(holding.map((r) => r.fingerprint));
+  const withDataset = new Set(holding.filter((r) => r.kind === 'dataset').map((r) => r.project_id));
 
   const out: ResourceSources['projects'] = [];
   for (const p of projects) {

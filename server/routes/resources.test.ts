@@ -176,6 +176,31 @@ describe('POST /api/resources: the rules', () => {
     expect((await postResourceForm(t, seller, dataset({ name: 'Changed again' }))).status).toBe(201);
   });
 
+  it('lets the seller post again over their own rejected or failed posting, which steps aside', async () => {
+    const db = t.database.db;
+    const { resource, projectId: source } = await postTestResource(t, seller, { until: 'pending', name: 'Rejected' });
+    const admin = await createTestUser(t, { admin: true });
+    await as(t, admin, 'POST', `admin/resources/${resource.id}/review`, {
+      decision: 'reject',
+      reason: 'Blurry covers.',
+    });
+    const sources = (await as(t, seller, 'GET', 'resources/sources')).body;
+    expect(sources.projects.find((p: { id: string }) => p.id === source).datasetPosted).toBe(false);
+
+    const again = await postResourceForm(t, seller, dataset({ projectId: source, name: 'Better covers' }));
+    expect(again.status).toBe(201);
+    const old = await db
+      .selectFrom('resources')
+      .select('deleted_at')
+      .where('id', '=', resource.id)
+      .executeTakeFirstOrThrow();
+    expect(old.deleted_at).not.toBeNull();
+
+    // An approved (or waiting) posting does not step aside.
+    await db.updateTable('resources').set({ approval: 'approved' }).where('id', '=', again.body.id).execute();
+    expect((await postResourceForm(t, seller, dataset({ projectId: source, name: 'Third' }))).status).toBe(409);
+  });
+
   it('refuses a model already posted, and a bought model', async () => {
     const modelId = await addTestModel(t, projectId);
     const model = { ...dataset({ kind: 'model', format: 'tfjs', name: 'Detector' }), modelId };
