@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { json, stubFetch } from '../../../test/stubFetch';
+import { testUser } from '../../../test/testUser';
 import CheckoutPage from './CheckoutPage';
 import { billingFixture, orderFixture, orgFixture, sessionAnswers } from './checkoutTestData';
 
@@ -34,6 +35,8 @@ describe('BillingPage', () => {
         '/console/checkout?plan=pro&billing=yearly&account=personal',
       ),
     );
+    // Only platform admins are offered the list of every order.
+    expect(screen.queryByTestId('billing-admin-orders')).toBeNull();
     const rows = await screen.findAllByTestId('order-row');
     expect(rows).toHaveLength(1);
     expect(within(rows[0]!).getByTestId('order-status').textContent).toBe('Paid');
@@ -70,5 +73,15 @@ describe('BillingPage', () => {
     expect(await screen.findByText('No orders yet.')).toBeTruthy();
     const asked = calls.filter((c) => c.path === 'billing');
     expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it('offers platform admins the list of every order', async () => {
+    stubFetch({
+      ...sessionAnswers('test', [], testUser({ scope: ['user', 'admin'] })),
+      'GET billing': () => json(200, billingFixture()),
+      'GET orders': () => json(200, { items: [] }),
+    });
+    renderWithProviders(<CheckoutPage />, { path: '/console/billing' });
+    expect((await screen.findByTestId('billing-admin-orders')).getAttribute('href')).toBe('/console/admin/orders');
   });
 });

@@ -11,6 +11,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageContainer } from '../../../components/PageContainer';
 import { PageTitle } from '../../../components/PageTitle';
 import { useLocale } from '../../../i18n/useLocale';
+import { auth } from '../../../state/auth';
 import { organization } from '../../../state/organization';
 import { useOrganizations } from '../organization/useCurrentOrganization';
 import { AccountSelect } from './AccountSelect';
@@ -125,6 +126,7 @@ function History() {
 export function BillingPage() {
   const { t } = useTranslation('checkout');
   const { currentOrganizationId } = useSnapshot(organization);
+  const admin = useSnapshot(auth).user?.scope.includes('admin') ?? false;
   const orgs = useOrganizations();
   const config = usePaymentConfig();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -132,7 +134,17 @@ export function BillingPage() {
   const account = wanted === 'personal' || orgs.data?.some((org) => org.id === wanted) ? wanted : 'personal';
   return (
     <PageContainer>
-      <PageTitle title={t('billing.title')} description={t('billing.description')} />
+      <PageTitle
+        title={t('billing.title')}
+        description={t('billing.description')}
+        actions={
+          admin && (
+            <Button asChild variant="outline" data-testid="billing-admin-orders">
+              <Link href={paths.consoleAdminOrders}>{t('billing.adminOrders')}</Link>
+            </Button>
+          )
+        }
+      />
       <Stack gap="6" data-testid="billing">
         {config.data?.provider === 'test' && <TestModeBanner />}
         <AccountSelect

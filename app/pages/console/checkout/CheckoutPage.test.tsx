@@ -5,7 +5,7 @@ import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch } from '../../../test/stubFetch';
 import CheckoutPage from './CheckoutPage';
 import { parseCheckoutQuery } from './checkoutQuery';
-import { orderFixture, orgFixture, resourceFixture, sessionAnswers } from './checkoutTestData';
+import { billingFixture, orderFixture, orgFixture, resourceFixture, sessionAnswers } from './checkoutTestData';
 import type * as TossLoader from './tossLoader';
 import type { TossPaymentRequest } from './tossLoader';
 
@@ -81,6 +81,8 @@ describe('checkout of a plan', () => {
   it('bills the account chosen in the select, in English', async () => {
     const calls = stubFetch({
       ...sessionAnswers('test', [orgFixture()]),
+      'GET billing': () =>
+        json(200, billingFixture({ plan: 'standard', billing: 'monthly', renewsAt: '2026-06-01T00:00:00.000Z' })),
       'POST orders': () => json(201, orderFixture({ orderId: 'ord_plan02', kind: 'plan' })),
     });
     renderWithProviders(<CheckoutPage />, {
@@ -90,6 +92,9 @@ describe('checkout of a plan', () => {
     const account = (await screen.findByTestId('checkout-account')) as HTMLSelectElement;
     expect(account.value).toBe('o1');
     expect(screen.getByTestId('checkout-total').textContent).toBe(won(429_000, 'en-US'));
+    expect((await screen.findByTestId('checkout-current-plan')).textContent).toBe(
+      'This account is on Standard, paid until 2026-06-01 09:00 KST.',
+    );
     expect(screen.getByTestId('test-mode-banner').textContent).toContain('Test mode — no money moves');
     fireEvent.change(account, { target: { value: 'personal' } });
     fireEvent.click(screen.getByTestId('checkout-pay'));

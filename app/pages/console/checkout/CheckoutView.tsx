@@ -20,8 +20,8 @@ import { organization } from '../../../state/organization';
 import { useOrganizations } from '../organization/useCurrentOrganization';
 import { AccountSelect, manageable } from './AccountSelect';
 import { ApiErrorText } from './ApiErrorText';
-import { checkoutApi, usePaymentConfig } from './checkoutApi';
-import { formatWon } from './checkoutFormat';
+import { checkoutApi, checkoutKeys, usePaymentConfig } from './checkoutApi';
+import { formatKst, formatWon } from './checkoutFormat';
 import { parseCheckoutQuery, type CheckoutItem } from './checkoutQuery';
 import { OrderLines, type OrderLine } from './OrderLines';
 import { PaymentWindowError, startPayment } from './startPayment';
@@ -33,6 +33,21 @@ function useResource(resourceId: string | null) {
     queryFn: () => apiFetch(`market/resources/${encodeURIComponent(resourceId!)}`, { schema: resourceSchema }),
     enabled: resourceId !== null,
   });
+}
+
+/** The account's plan now, so the buyer sees what the payment changes (or extends). */
+function CurrentPlan({ account }: { account: string }) {
+  const { t } = useTranslation('checkout');
+  const billing = useQuery({ queryKey: checkoutKeys.billing(account), queryFn: () => checkoutApi.billing(account) });
+  if (!billing.data) return null;
+  const { plan, renewsAt } = billing.data;
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="checkout-current-plan">
+      {renewsAt
+        ? t('checkout.currentPlanUntil', { plan: t(`plans.${plan}`), date: formatKst(renewsAt) })
+        : t('checkout.currentPlan', { plan: t(`plans.${plan}`) })}
+    </Text>
+  );
 }
 
 function resourceLines(resource: Resource, t: (key: string) => string, won: (n: number) => string): OrderLine[] {
@@ -142,6 +157,7 @@ function CheckoutForm({ item }: { item: CheckoutItem }) {
           testId="checkout-account"
         />
       )}
+      {item.kind === 'plan' && <CurrentPlan account={account} />}
       {blocked ?? (
         <Stack gap="3" align="flex-start">
           <Text fontSize="sm" color="fg.muted" data-testid="checkout-provider">
