@@ -47,18 +47,10 @@ async function post(
   await form.getByTestId('resource-submit').click();
   await wait(page).toHaveURL(new RegExp(`${prefix}/console/market/resources/[^/?]+$`));
   const id = decodeURIComponent(page.url().split('/').pop()!);
-  // Checked by the server's job ('checking'), then waiting for a platform admin ('pending').
+  // Checked by the server's job ('checking'; the page polls meanwhile), then waiting for a platform admin.
   const badge = page.getByTestId('resource-approval');
   await wait(badge).toHaveAttribute('data-state', /^(checking|pending)$/);
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return badge.getAttribute('data-state');
-      },
-      { timeout: 60_000, intervals: [1_000, 2_000] },
-    )
-    .toBe('pending');
+  await expect(badge).toHaveAttribute('data-state', 'pending', { timeout: 60_000 });
   return id;
 }
 
