@@ -100,6 +100,8 @@ describe('POST /api/resources: the rules', () => {
     expect(truncated.status).toBe(415);
     const gif = await postResourceForm(t, seller, dataset(), [{ bytes: Buffer.from('GIF89a\x01\x00\x01\x00') }]);
     expect(gif.status).toBe(415);
+    const empty = await postResourceForm(t, seller, dataset(), [{ bytes: new Uint8Array(0), name: 'empty.png' }]);
+    expect(empty.body.error.fields.covers).toBe(V.resourceCovers);
 
     const jpeg = await sharp(png).jpeg().toBuffer();
     const ok = await postResourceForm(t, seller, dataset(), [

@@ -36,7 +36,8 @@ async function readPostingForm(c: Context) {
   } catch {
     throw new ApiError('bad_request', 'The "data" part is not JSON.');
   }
-  const parts = form.getAll('covers');
+  // A form's file input left empty still sends a nameless, empty part: that is no cover.
+  const parts = form.getAll('covers').filter((p) => typeof p === 'string' || p.size > 0 || p.name !== '');
   if (parts.some((p) => typeof p === 'string')) throw coversInvalid();
   return { data: parseOrThrow(resourceCreateSchema, json), covers: parts as File[] };
 }
