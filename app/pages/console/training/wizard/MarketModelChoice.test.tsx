@@ -155,4 +155,35 @@ describe('the wizard’s market choice', () => {
     expect(link.getAttribute('href')).toBe('/resources/model');
     expect(marketRadio().disabled).toBe(true);
   });
+
+  it('names the training-hours limit when the plan refuses Start', async () => {
+    sessionStorage.setItem(
+      'maru.trainingWizard.p1',
+      JSON.stringify({
+        step: 7,
+        split: { mode: 'project', train: '70', validation: '20', test: '10', seed: 1 },
+        labelIds: ['l1'],
+        pretrained: { kind: 'backbone' },
+        network: 'detector-compact',
+        iterations: '30',
+        batchSize: 16,
+        learningRate: '0.001',
+        inputSize: 256,
+        augmentation: { enabled: false, flip: true, shift: true, brightness: true },
+        modelTag: '',
+        trainerId: 'auto',
+      }),
+    );
+    stubApi({
+      'GET purchases': () => json(200, { items: [] }),
+      'POST projects/p1/trainings': () => apiError(403, 'plan_limit', { limit: 'trainingHours', plan: 'free' }),
+    });
+    renderWithProviders(page, { path: PATH, locale: 'en' });
+    await atStep('overview');
+    await waitFor(() => expect(screen.getByTestId('wizard-overview').textContent).toContain('30'));
+    fireEvent.click(screen.getByTestId('wizard-start'));
+    expect((await screen.findByTestId('wizard-problem')).textContent).toBe(
+      'Your plan’s training hours for this month are used up. Upgrade your plan or wait for next month.',
+    );
+  });
 });

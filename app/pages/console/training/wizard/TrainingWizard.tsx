@@ -7,6 +7,7 @@ import type { Model } from '../../../../../contract/apiModels';
 import type { Label, Project } from '../../../../../contract/apiProjects';
 import type { Trainer } from '../../../../../contract/apiTraining';
 import { trainingHref } from '../../../../../contract/projectRoutes';
+import { apiErrorKey } from '../../../../api/apiErrorKey';
 import { isApiRequestError } from '../../../../api/ApiRequestError';
 import { toaster } from '../../toaster';
 import { trainingApi, trainingKeys } from '../trainingApi';
@@ -60,7 +61,8 @@ function problemOf(error: unknown): ServerProblem {
   if (error.code === 'trainer_unavailable') return { step: 'server', message: 'errors:trainer_unavailable' };
   const [field, message] = Object.entries(error.fields)[0] ?? [];
   if (field && message) return { step: stepOfField(field), message };
-  return { step: 'overview', message: `errors:${error.code}` };
+  // A reached plan limit names which one (training hours this month).
+  return { step: 'overview', message: apiErrorKey(error) };
 }
 
 export interface TrainingWizardProps {
