@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { orderListSchema } from '../contract/apiPayments';
 import { planCharge } from '../contract/plans';
+import { axeFindings } from './axeFindings';
 import { storeSession } from './consoleSession';
 import { newAccount } from './studioProject';
 
@@ -35,15 +36,18 @@ test('buys the Standard plan from the pricing page in test mode and sees it on P
   await expect(page.getByTestId('checkout-vat')).toHaveText(won(charge.vat));
   await expect(page.getByTestId('checkout-total')).toHaveText(won(charge.amount));
   await expect(page.getByTestId('checkout-account')).toHaveValue('personal');
+  expect.soft(await axeFindings(page), 'checkout').toEqual([]);
 
   await page.getByTestId('checkout-pay').click();
   await wait(page.getByTestId('test-window')).toBeVisible();
   await expect(page.getByTestId('test-window-amount')).toHaveText(won(charge.amount));
+  expect.soft(await axeFindings(page), 'the test payment window').toEqual([]);
   await page.getByTestId('test-window-pay').click();
   await wait(page).toHaveURL(/\/en\/console\/admin\/pay\?/);
   await wait(page.getByTestId('pay-result')).toHaveAttribute('data-status', 'DONE');
   await expect(page.getByTestId('pay-amount')).toHaveText(won(charge.amount));
   await expect(page.getByTestId('test-mode-banner')).toBeVisible();
+  expect.soft(await axeFindings(page), 'the payment result').toEqual([]);
   // A reload confirms again: the server answers the paid order as it was.
   await page.reload();
   await wait(page.getByTestId('pay-result')).toHaveAttribute('data-status', 'DONE');
@@ -56,6 +60,7 @@ test('buys the Standard plan from the pricing page in test mode and sees it on P
   const row = page.getByTestId('order-row');
   await wait(row).toHaveCount(1);
   await expect(row).toHaveAttribute('data-status', 'DONE');
+  expect.soft(await axeFindings(page), 'Plan & billing').toEqual([]);
 
   const orders = orderListSchema.parse(
     await (await request.get('/api/orders', { headers: await account.auth() })).json(),
@@ -78,6 +83,7 @@ test('a payment canceled in the test window is reported as failed, with its reas
   await page.getByTestId('test-window-cancel').click();
   await wait(page.getByTestId('pay-result')).toHaveAttribute('data-status', 'FAILED');
   await expect(page.getByTestId('pay-reason')).toHaveText('구매자가 결제를 취소했습니다.');
+  expect.soft(await axeFindings(page), 'a failed payment').toEqual([]);
   await expect(page.getByTestId('pay-next')).toHaveAttribute(
     'href',
     '/console/checkout?plan=pro&billing=yearly&account=personal',
