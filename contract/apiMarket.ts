@@ -267,7 +267,14 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 export const purchaseListSchema = z.object({ items: z.array(purchaseSchema) });
 
 export const resourceExportSchema = z.discriminatedUnion('target', [
-  z.object({ target: z.literal('new'), title: resourceNameSchema }).strict(),
+  z
+    .object({
+      target: z.literal('new'),
+      title: resourceNameSchema,
+      /** An organization where the buyer is owner or admin (else 403; not a member: 404); omitted: a personal project. */
+      organizationId: z.string().min(1).max(64).optional(),
+    })
+    .strict(),
   z.object({ target: z.literal('existing'), projectId: z.string().min(1).max(64) }).strict(),
 ]);
 export type ResourceExport = z.infer<typeof resourceExportSchema>;

@@ -27,6 +27,8 @@ export const V = {
   resourceCovers: 'validation:resource.covers',
   /** Market: the project has no images, so there is no dataset to post. */
   resourceEmpty: 'validation:resource.empty',
+  /** Market: the export's target project does not fit the resource (another data type or task). */
+  resourceTarget: 'validation:resource.target',
   /** '공백으로 시작할 수 없습니다.' / 'Cannot start with blanks.' */
   noLeadingSpace: 'validation:noLeadingSpace',
   /** '한글,영문,숫자 외의 문자가 입력되었습니다.' / 'It cannot be done with special characters.' */

@@ -73,8 +73,10 @@ export async function releaseImageBlobs(
   blobs: BlobStore,
   rows: readonly { blob_key: string; thumb_key: string | null; pyramid: string | null }[],
 ): Promise<void> {
+  // A market snapshot (resource_images) shares its images' blobs, and so do the buyers' copies.
   const used = async (column: 'blob_key' | 'thumb_key' | 'pyramid', value: string) =>
-    !!(await db.selectFrom('images').select('id').where(column, '=', value).executeTakeFirst());
+    !!(await db.selectFrom('images').select('id').where(column, '=', value).executeTakeFirst()) ||
+    !!(await db.selectFrom('resource_images').select('position').where(column, '=', value).executeTakeFirst());
   for (const row of rows) {
     if (!(await used('blob_key', row.blob_key))) await blobs.delete(row.blob_key);
     if (row.thumb_key && !(await used('thumb_key', row.thumb_key))) await blobs.delete(row.thumb_key);

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { importCreateSchema } from '../../contract/apiImports';
+import { billingAccountOfProject } from '../billing/billingAccount';
+import { requireRoom } from '../billing/requireRoom';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
@@ -53,6 +55,8 @@ export function createImportRoutes(ctx: AppContext) {
     async (c) => {
       const { projectId } = c.get('project');
       const body = c.req.valid('json');
+      // The zip's size is an upper bound of the images it adds to the plan's storage.
+      await requireRoom(ctx, (await billingAccountOfProject(ctx.db, projectId)) ?? '', 'storage', body.bytes);
       const id = randomUUID();
       const now = ctx.now().toISOString();
       // Imports whose zip never arrived within a day are closed here (they hold no blob).

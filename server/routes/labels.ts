@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
+import { PROJECT_LABELS_MAX } from '../../contract/apiMarket';
 import { labelUpdateSchema, labelWriteSchema } from '../../contract/apiProjects';
 import { V } from '../../contract/validation';
 import type { AppContext } from '../context';
@@ -83,9 +84,11 @@ export function createLabelRoutes(ctx: AppContext) {
         await ctx.db.transaction().execute(async (trx) => {
           const last = await trx
             .selectFrom('labels')
-            .select((eb) => eb.fn.max('position').as('p'))
+            .select((eb) => [eb.fn.max('position').as('p'), eb.fn.countAll<number | string>().as('n')])
             .where('project_id', '=', projectId)
             .executeTakeFirst();
+          if (Number(last?.n ?? 0) >= PROJECT_LABELS_MAX)
+            throw new ApiError('label_room', `A project holds at most ${PROJECT_LABELS_MAX} label classes.`);
           const position = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
           await trx
             .insertInto('labels')

@@ -23,4 +23,15 @@ export const MARKET_ROUTES: readonly RouteEntry[] = [
   // Orders and payments: orders.ts.
 
   // Purchases, exports, sales: purchases.ts; plan and usage: billing.ts.
+  { method: 'GET', path: '/api/purchases', access: 'signedIn', sample: () => ({}) },
+  // The caller's own purchase only (purchases.test.ts has real ones): any answer but 401/403.
+  {
+    method: 'POST',
+    path: '/api/purchases/:purchaseId/export',
+    access: 'signedIn',
+    sample: () => ({ params: { purchaseId: 'none' }, body: { target: 'new', title: 'Bought' } }),
+    outcome: 'notDenied',
+  },
+  { method: 'GET', path: '/api/sales', access: 'signedIn', sample: () => ({ query: 'from=2026-01-01&to=2026-12-31' }) },
+  { method: 'GET', path: '/api/billing', access: 'signedIn', sample: () => ({ query: 'organization=personal' }) },
 ];

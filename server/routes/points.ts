@@ -8,6 +8,8 @@ import {
   pointUpdateSchema,
 } from '../../contract/apiDeploy';
 import { V } from '../../contract/validationMessages';
+import { billingAccountOfProject } from '../billing/billingAccount';
+import { requireRoom } from '../billing/requireRoom';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
@@ -95,15 +97,18 @@ export function createPointRoutes(ctx: AppContext) {
   r.post('/:projectId/points', signedIn, paramsOf(projectParams), member, jsonBody(pointCreateSchema), async (c) => {
     const { projectId } = c.get('project');
     const body = c.req.valid('json');
-    const created = await ctx.db.transaction().execute((trx) =>
-      createPoint(trx, ctx.jobs, {
+    const created = await ctx.db.transaction().execute(async (trx) => {
+      // The plan's edge or web point limit, counted inside the transaction that adds the point.
+      const account = (await billingAccountOfProject(trx, projectId)) ?? '';
+      await requireRoom({ ...ctx, db: trx }, account, body.kind === 'edge' ? 'edgePoints' : 'webPoints', 1);
+      return createPoint(trx, ctx.jobs, {
         projectId,
         body,
         createdBy: c.get('user').id,
         now: ctx.now(),
         publicUrl: ctx.config.PUBLIC_URL,
-      }),
-    );
+      });
+    });
     if (body.kind === 'web') ctx.notifyJobs();
     return c.json({ point: await viewOf(projectId, created.pointId), enrollment: created.enrollment }, 201);
   });

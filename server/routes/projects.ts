@@ -9,6 +9,8 @@ import {
   scheduleSchema,
   splitUpdateSchema,
 } from '../../contract/apiProjects';
+import { personalAccount } from '../billing/billingAccount';
+import { requireRoom } from '../billing/requireRoom';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf, queryOf } from '../http/validate';
@@ -73,6 +75,8 @@ export function createProjectRoutes(ctx: AppContext) {
           .executeTakeFirst();
         if (!org) throw orgNotFound();
       }
+      // Counted inside the transaction, so the plan's project limit sees the creations before it.
+      await requireRoom({ ...ctx, db: trx }, organizationId ?? personalAccount(user.id), 'projects', 1);
       await trx
         .insertInto('projects')
         .values({

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { imagePredictionsSchema, trainingCreateSchema, trainingPreviewRequestSchema } from '../../contract/apiTraining';
+import { billingAccountOfProject } from '../billing/billingAccount';
+import { requireRoom } from '../billing/requireRoom';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
@@ -47,6 +49,8 @@ export function createTrainingRoutes(ctx: AppContext) {
     jsonBody(trainingCreateSchema),
     async (c) => {
       const project = await projectOf(c.get('project').projectId);
+      // Refused once the month's training hours are used up (a training under way runs on).
+      await requireRoom(ctx, (await billingAccountOfProject(ctx.db, project.id)) ?? '', 'trainingHours', 0);
       const created = await createTraining(ctx.db, ctx.now, {
         project,
         settings: c.req.valid('json'),

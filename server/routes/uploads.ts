@@ -11,6 +11,8 @@ import {
   type uploadDuplicatesSchema,
   type uploadStatesSchema,
 } from '../../contract/apiUploads';
+import { billingAccountOfProject } from '../billing/billingAccount';
+import { requireRoom } from '../billing/requireRoom';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/ApiError';
 import { requireUser } from '../http/requireUser';
@@ -70,6 +72,8 @@ export function createUploadRoutes(ctx: AppContext) {
           `Folder upload is available with up to ${FOLDER_UPLOAD_MAX_LABELS} labels.`,
         );
       }
+      // The declared size counts against the plan's storage until the bytes arrive.
+      await requireRoom(ctx, (await billingAccountOfProject(ctx.db, projectId)) ?? '', 'storage', body.bytes);
       let labelId: string | null = null;
       let unknownLabel: string | null = null;
       if (body.label !== undefined && project.subtype === 'IMAGE_CLASSIFICATION') {

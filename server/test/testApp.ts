@@ -53,6 +53,8 @@ export async function createTestApp(
     ...env,
     JWT_SECRET: randomBytes(32).toString('base64url'),
     PUBLIC_URL: 'http://localhost:5173',
+    // Plan limits are tested on their own (server/billing); other features' tests make many projects and points.
+    PLAN_LIMITS: 'off',
     ...overrides,
   };
   const database = createDatabase(config);
