@@ -49,7 +49,7 @@ for (const locale of ['ko', 'en'] as const) {
 
     await form.getByTestId('resource-name').fill(`Dents ${locale}`);
     await form.getByTestId('resource-price').fill('0');
-    await expect(form.getByTestId('resource-price-shown')).toContainText('0');
+    await expect(form.getByTestId('resource-price-shown')).toHaveText(text(locale, 'market', 'free'));
     await form.getByTestId('resource-field-medical').click();
     await form.getByTestId('resource-submit').click();
     await wait(page).toHaveURL(new RegExp(`${prefix}/console/market/resources/[^/?]+$`));

@@ -70,7 +70,9 @@ describe('NewResourcePage', () => {
     type('resource-price', '12.5');
     expect(screen.getByTestId('resource-price-error').textContent).toBe('Please enter a valid number.');
     type('resource-price', '0');
-    expect(screen.getByTestId('resource-price-shown').textContent).toBe('₩0');
+    expect(screen.getByTestId('resource-price-shown').textContent).toBe('Free');
+    type('resource-price', '1,500');
+    expect(screen.getByTestId('resource-price-shown').textContent).toBe('₩1,500');
 
     fireEvent.click(screen.getByTestId('resource-submit'));
     expect(screen.getByTestId('resource-fields-error').textContent).toBe('Choose at least one field of use.');

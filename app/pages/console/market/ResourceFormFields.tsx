@@ -12,7 +12,7 @@ import { Checkbox } from '../../../theme/parts/checkbox';
 import { Field } from '../../../theme/parts/field';
 import { NativeSelect } from '../../../theme/parts/nativeSelect';
 import { Switch } from '../../../theme/parts/switch';
-import { useWon } from './marketFormat';
+import { usePrice } from './marketFormat';
 import { parsePrice } from './resourceDraft';
 
 /** The fields the post form and the edit dialog share; errors are validation keys. */
@@ -58,7 +58,7 @@ export function PriceField({
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation(['market', 'validation']);
-  const won = useWon();
+  const shown = usePrice();
   const price = parsePrice(value);
   return (
     <Field.Root required invalid={!!error}>
@@ -77,7 +77,7 @@ export function PriceField({
         />
         {price !== null && (
           <Text fontWeight="600" data-testid="resource-price-shown">
-            {won(price)}
+            {shown(price)}
           </Text>
         )}
       </HStack>
