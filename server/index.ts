@@ -85,7 +85,12 @@ async function main() {
       : () => undefined;
 
   // The learning schedule of project settings: every minute, due projects get their training queued.
-  const stopSchedule = startLearningSchedule({ db: database.db, now, onQueued: () => trainer?.wake() });
+  const stopSchedule = startLearningSchedule({
+    db: database.db,
+    now,
+    planLimits: config.PLAN_LIMITS,
+    onQueued: () => trainer?.wake(),
+  });
 
   const app = createApp({
     env: config,

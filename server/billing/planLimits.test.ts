@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../contract/plans';
 import { seedProject } from '../test/fixtures/projectSeed';
-import { as, seedImage } from '../test/projectFixtures';
+import { as, seedAnnotation, seedImage } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser, type TestUser } from '../test/testUsers';
 import { insertTraining, trainingSettings } from '../test/trainingFixtures';
+import { runScheduledProject } from '../training/scheduleRunner';
 import { personalAccount } from './billingAccount';
+import { kstMonthStart } from './usage';
 
 /* Each plan limit refused at the plan's number through the routes that add what it counts (PLAN_LIMITS enforced). */
 
@@ -123,7 +125,16 @@ describe('storage', () => {
 });
 
 describe('training hours', () => {
+  /** The clock at least 3 hours into the KST month, and that month's start (the hours below fit before now). */
+  function intoTheMonth(): { now: number; monthStart: number } {
+    const start = kstMonthStart(t.clock.now()).getTime();
+    const into = t.clock.now().getTime() - start;
+    if (into < 3 * 3_600_000) t.clock.advance((3 * 3_600_000 - into) / 1000);
+    return { now: t.clock.now().getTime(), monthStart: start };
+  }
+
   it('refuses a training once the month’s 2 hours are used, not before', async () => {
+    const { now, monthStart } = intoTheMonth();
     const user = await createTestUser(t);
     const project = await seedProject(t, {
       subtype: 'IMAGE_CLASSIFICATION',
@@ -131,14 +142,24 @@ describe('training hours', () => {
       labels: ['car'],
     });
     const settings = trainingSettings('classifier-compact', Object.values(project.labels));
-    const now = t.clock.now().getTime();
     const used = await insertTraining(t, project.id, settings, user.id);
+    // Last month's hours do not count.
+    const before = await insertTraining(t, project.id, settings, user.id);
     await t.database.db
       .updateTable('trainings')
       .set({
         status: 'completed',
-        started_at: new Date(now - 100 * 60_000).toISOString(),
-        ended_at: new Date(now - 1 * 60_000).toISOString(),
+        started_at: new Date(monthStart - 5 * 3_600_000).toISOString(),
+        ended_at: new Date(monthStart - 60_000).toISOString(),
+      })
+      .where('id', '=', before)
+      .execute();
+    await t.database.db
+      .updateTable('trainings')
+      .set({
+        status: 'completed',
+        started_at: new Date(monthStart).toISOString(),
+        ended_at: new Date(monthStart + 99 * 60_000).toISOString(),
       })
       .where('id', '=', used)
       .execute();
@@ -154,6 +175,41 @@ describe('training hours', () => {
       .where('id', '=', running)
       .execute();
     expectPlanLimit(await as(t, user, 'POST', `projects/${project.id}/trainings`, settings), 'trainingHours');
+  });
+
+  it('skips a scheduled training once the month’s hours are used', async () => {
+    const { monthStart } = intoTheMonth();
+    const user = await createTestUser(t);
+    const project = await seedProject(t, { members: [{ user, role: 'admin' }], labels: ['car'] });
+    const car = project.labels.car!;
+    for (let i = 0; i < 10; i++) await seedAnnotation(t, await seedImage(t, project.id, { labeled: true }), car);
+    // The last training ran the month's 2 hours; a person labeled since.
+    const last = await insertTraining(t, project.id, trainingSettings('detector-compact', [car]), user.id);
+    await t.database.db
+      .updateTable('trainings')
+      .set({
+        status: 'completed',
+        started_at: new Date(monthStart).toISOString(),
+        ended_at: new Date(monthStart + 2 * 3_600_000).toISOString(),
+      })
+      .where('id', '=', last)
+      .execute();
+    t.clock.advance(60);
+    await seedAnnotation(t, await seedImage(t, project.id, { labeled: true }), car);
+    const row = {
+      id: project.id,
+      subtype: 'IMAGE_OBJECT_DETECTION',
+      schedule_enabled: 1,
+      schedule_cycle: 'everyday',
+      schedule_last_run: null,
+    };
+    const deps = (planLimits: 'enforce' | 'off') => ({ db: t.database.db, now: t.clock.now, planLimits });
+    // Without limits it goes as far as asking for a trainer (none is online, so the cycle is given back).
+    expect(await runScheduledProject(deps('off'), row)).toBe('no_trainer');
+    expect(await runScheduledProject(deps('enforce'), row)).toBe('refused');
+    expect(
+      await t.database.db.selectFrom('trainings').select('id').where('project_id', '=', project.id).execute(),
+    ).toHaveLength(1);
   });
 });
 

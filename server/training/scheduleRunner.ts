@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { trainingCreateSchema, type TrainingCreate } from '../../contract/apiTraining';
+import { billingAccountOfProject } from '../billing/billingAccount';
+import { requireRoom } from '../billing/requireRoom';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/ApiError';
 import { createTraining } from './createTraining';
@@ -58,6 +60,8 @@ export interface ScheduleDeps {
   db: Kysely<Database>;
   now: () => Date;
   log?: (message: string, error?: unknown) => void;
+  /** The server's PLAN_LIMITS: 'enforce' skips a cycle once the account's training hours are used (default 'off'). */
+  planLimits?: 'enforce' | 'off';
 }
 
 /**
@@ -138,6 +142,13 @@ export async function runScheduledProject(
   const settings = await settingsToRepeat(deps, project.id, last.settings);
   if (!settings) return 'refused';
   try {
+    const account = (await billingAccountOfProject(db, project.id)) ?? '';
+    await requireRoom(
+      { db, config: { PLAN_LIMITS: deps.planLimits ?? 'off' }, now: deps.now },
+      account,
+      'trainingHours',
+      0,
+    );
     await createTraining(db, deps.now, {
       project: { id: project.id, subtype: project.subtype },
       settings,
