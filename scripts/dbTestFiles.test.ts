@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dbTestFiles, relativeImports, usesDatabase } from './dbTestFiles';
+import { DB_MARKER, dbTestFiles, relativeImports, usesDatabase } from './dbTestFiles';
 
 /** An in-memory source tree: absolute path → text; imports resolve to `<dir>/<name>.ts`. */
 function tree(files: Record<string, string>) {
@@ -38,7 +38,7 @@ describe('usesDatabase', () => {
     const t = tree({
       'server/routes/x.test.ts': "import { createTestApp } from '../test/testApp';",
       'server/test/testApp.ts': "import { createTestDatabase } from './testDatabase';",
-      'server/test/testDatabase.ts': 'const url = process.env.TEST_DATABASE_URL;',
+      'server/test/testDatabase.ts': `const url = process.env.${DB_MARKER};`,
       'server/pure.test.ts': "import { add } from './add';",
       'server/add.ts': "import { one } from './one';",
       'server/one.ts': 'export const one = 1; // DATABASE_URL alone is the app, not the test database',
@@ -49,7 +49,7 @@ describe('usesDatabase', () => {
 
   it('counts a test that reads the URL itself, and survives import cycles', () => {
     const t = tree({
-      'server/p.test.ts': "import './a';\nconst pg = Boolean(process.env.TEST_DATABASE_URL);",
+      'server/p.test.ts': `import './a';\nconst pg = Boolean(process.env.${DB_MARKER});`,
       'server/q.test.ts': "import './a';",
       'server/a.ts': "import './b';",
       'server/b.ts': "import './a';",
@@ -65,10 +65,13 @@ describe('dbTestFiles on this repository', () => {
 
   it('keeps the API tests and the database tests, and leaves out the pure ones', () => {
     expect(files).toContain('server/db/createDatabase.test.ts');
+    expect(files).toContain('scripts/seedDemo.test.ts');
     expect(files).toContain('server/routes/imageDelete.test.ts');
     expect(files).toContain('server/serverProcess.test.ts');
     expect(files).not.toContain('server/auth/password.test.ts');
     expect(files).not.toContain('server/blobs/ByteRange.test.ts');
-    expect(files.every((f) => f.startsWith('server/') && f.endsWith('.test.ts'))).toBe(true);
+    expect(files).not.toContain('agent/serverClient.test.ts');
+    expect(files).not.toContain('scripts/dbTestFiles.test.ts');
+    expect(files.every((f) => f.endsWith('.test.ts'))).toBe(true);
   });
 });

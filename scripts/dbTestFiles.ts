@@ -3,13 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The server test files whose behaviour depends on TEST_DATABASE_URL: those that read it
- * themselves or reach, through their relative imports, a module that does (server/test/testApp.ts
- * and testDatabase.ts, the spawned-process kits). Only these differ on PostgreSQL, so the
- * PostgreSQL pass of `npm test` runs these and nothing else. Computed from the sources on every
- * run, so a new API test joins the pass without anyone keeping a list.
+ * The test files whose behaviour depends on the test database variable (DB_MARKER, exported by
+ * scripts/with-postgres.sh): those that read it themselves or reach, through their relative
+ * imports, a module that does (server/test/testApp.ts and testDatabase.ts, the spawned-process
+ * kits). Only these differ on PostgreSQL, so the PostgreSQL pass of `npm test` runs these and
+ * nothing else. Computed from the sources on every run, so a new API test joins the pass without
+ * anyone keeping a list.
  */
-export const DB_MARKER = 'TEST_DATABASE_URL';
+// Spelled in parts so that this file, and the test importing it, do not count as database tests.
+export const DB_MARKER = ['TEST', 'DATABASE', 'URL'].join('_');
 
 const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bnew\s+URL\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '/index.ts', '/index.tsx'];
@@ -68,9 +70,12 @@ function testFilesUnder(dir: string): string[] {
   return out;
 }
 
-/** The database test files under `root/server`, as paths relative to `root`, sorted. */
+/** Where the Node test project's `*.test.ts` files live (vitest.config.ts). */
+export const NODE_TEST_DIRS = ['server', 'scripts', 'agent', 'ml', 'workers', 'contract', 'engine', 'app', 'locales'];
+
+/** The database test files of the Node test project, as paths relative to `root`, sorted. */
 export function dbTestFiles(root: string): string[] {
-  return testFilesUnder(path.join(root, 'server'))
+  return NODE_TEST_DIRS.flatMap((dir) => (existsSync(path.join(root, dir)) ? testFilesUnder(path.join(root, dir)) : []))
     .filter((file) => usesDatabase(file))
     .map((file) => path.relative(root, file))
     .sort();
@@ -81,7 +86,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const files = dbTestFiles(root);
   if (files.length === 0) {
-    console.error('no server test file uses the database: the PostgreSQL pass would test nothing');
+    console.error('no test file uses the database: the PostgreSQL pass would test nothing');
     process.exit(1);
   }
   console.log(files.join('\n'));

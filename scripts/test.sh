@@ -20,7 +20,7 @@ step "lint";          npx eslint . --max-warnings 0
 step "format";        npx prettier --check . --log-level warn
 step "unit + component tests"; npx vitest run
 # The API tests ran on SQLite above; run them again on a throwaway PostgreSQL cluster. Only the
-# files that reach TEST_DATABASE_URL behave differently there (scripts/dbTestFiles.ts finds them).
+# test files that reach TEST_DATABASE_URL behave differently there (scripts/dbTestFiles.ts finds them).
 step "API tests on PostgreSQL"
 db_test_files=$(npx tsx scripts/dbTestFiles.ts)
 # shellcheck disable=SC2086 # one path a line, none with spaces
