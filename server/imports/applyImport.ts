@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { ImportReport, ImportSkip } from '../../contract/apiImports';
+import { PROJECT_LABELS_MAX } from '../../contract/apiMarket';
 import { pickLabelColors } from '../../contract/color';
 import { polygonBounds } from '../../contract/datasetFormat/polygonGeometry';
 import {
@@ -49,11 +50,14 @@ export async function checkImportLabels(db: Db, projectId: string, names: readon
       (l) => l.name_key,
     ),
   );
+  const added = new Set<string>();
   for (const name of names) {
     if (existing.has(labelKeyOf(name))) continue;
     if (!labelNameSchema.safeParse(name.trim()).success || name.trim() === '')
       throw new DatasetImportError('label_invalid', name);
+    added.add(labelKeyOf(name));
   }
+  if (existing.size + added.size > PROJECT_LABELS_MAX) throw new DatasetImportError('too_many_labels');
 }
 
 /**
@@ -80,6 +84,8 @@ async function ensureLabels(
     const key = labelKeyOf(name);
     if (!ids.has(key) && !missing.some((m) => labelKeyOf(m) === key)) missing.push(name.trim());
   }
+  // Checked again here: labels may have been added since checkImportLabels.
+  if (rows.length + missing.length > PROJECT_LABELS_MAX) throw new DatasetImportError('too_many_labels');
   const wanted = new Map(colors.map((c) => [labelKeyOf(c.name), c]));
   const used = new Set(rows.map((l) => l.color.toLowerCase()));
   const skipped: ImportSkip[] = [];

@@ -4,6 +4,7 @@ import { seedProject } from '../test/fixtures/projectSeed';
 import { as } from '../test/projectFixtures';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { createTestUser } from '../test/testUsers';
+import { checkImportLabels } from '../imports/applyImport';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,5 +23,18 @@ describe('POST /api/projects/:projectId/labels', () => {
     expect(over.status).toBe(409);
     expect(over.body.error.code).toBe('label_room');
     expect((await as(t, admin, 'GET', `projects/${project.id}/labels`)).body).toHaveLength(PROJECT_LABELS_MAX);
+  });
+});
+
+describe('dataset imports', () => {
+  it('refuse labels past PROJECT_LABELS_MAX before reading any image (too_many_labels)', async () => {
+    const admin = await createTestUser(t);
+    const names = Array.from({ length: PROJECT_LABELS_MAX - 1 }, (_, i) => `L${i}`);
+    const project = await seedProject(t, { members: [{ user: admin, role: 'admin' }], labels: names });
+    // Names the project has (any case) take no room.
+    await expect(checkImportLabels(t.database.db, project.id, ['l0', 'L1', 'New'])).resolves.toBeUndefined();
+    await expect(checkImportLabels(t.database.db, project.id, ['New', 'Other'])).rejects.toMatchObject({
+      code: 'too_many_labels',
+    });
   });
 });
