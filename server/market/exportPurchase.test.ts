@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_LABELS_MAX, resourceExportResultSchema } from '../../contract/apiMarket';
 import { V } from '../../contract/validationMessages';
@@ -186,6 +187,41 @@ describe('a dataset', () => {
     expect((await exportTo(other, canceled, { target: 'new', title: 'Mine' })).status).toBe(404);
     expect((await exportTo(buyer, purchaseId, { target: 'new', title: '' })).status).toBe(400);
     expect(await imagesOf(shared.id)).toHaveLength(0);
+  });
+
+  it('goes into a new project of an organization where the buyer is owner or admin, not a member', async () => {
+    const buyer = await createTestUser(t);
+    const orgOwner = await createTestUser(t);
+    const now = t.clock.now().toISOString();
+    const orgs = ['admin', 'member'].map((role) => ({ id: randomUUID(), role }));
+    for (const org of orgs) {
+      await t.database.db
+        .insertInto('organizations')
+        .values({ id: org.id, name: org.role, created_at: now, updated_at: now })
+        .execute();
+      await t.database.db
+        .insertInto('organization_members')
+        .values([
+          { organization_id: org.id, user_id: orgOwner.id, role: 'owner', joined_at: now },
+          { organization_id: org.id, user_id: buyer.id, role: org.role, joined_at: now },
+        ])
+        .execute();
+    }
+    const resource = await insertDatasetResource(t, seller, DATASET);
+    const purchaseId = await insertPurchase(t, resource.id, buyer);
+    const into = (organizationId: string) =>
+      exportTo(buyer, purchaseId, { target: 'new', title: 'Team set', organizationId });
+
+    const done = await into(orgs[0]!.id);
+    expect(done.status).toBe(200);
+    const project = await t.database.db
+      .selectFrom('projects')
+      .select('organization_id')
+      .where('id', '=', done.body.projectId)
+      .executeTakeFirstOrThrow();
+    expect(project.organization_id).toBe(orgs[0]!.id);
+    expect((await into(orgs[1]!.id)).status).toBe(403);
+    expect((await into(randomUUID())).status).toBe(404);
   });
 
   it('is still exported after the seller took the resource off the market', async () => {

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { ResourceExport, ResourceExportResult } from '../../contract/apiMarket';
 import { requireRoom, type RoomContext } from '../billing/requireRoom';
+import type { Dialect } from '../db/createDatabase';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/ApiError';
 import { copySnapshot, snapshotBytes } from './exportDataset';
@@ -15,8 +16,8 @@ const labelsSchema = z.array(z.object({ name: z.string(), color: z.string() }));
 
 export const purchaseNotFound = () => new ApiError('not_found', 'No such purchase.');
 
-/** What an export reads: a database it can open a transaction on, PLAN_LIMITS and the clock. */
-export type ExportContext = RoomContext & { db: Kysely<Database> };
+/** What an export reads: a database it can open a transaction on, its dialect, PLAN_LIMITS and the clock. */
+export type ExportContext = RoomContext & { db: Kysely<Database>; dialect: Dialect };
 
 /**
  * The buyer's live purchase and its resource (kept for the buyer even when the seller made it
@@ -46,10 +47,10 @@ export async function livePurchaseOf(
  */
 async function resolveTarget(
   trx: Transaction<Database>,
-  ctx: RoomContext,
+  ctx: RoomContext & { dialect: Dialect },
   input: { userId: string; body: ResourceExport; subtype: string; fits: (subtype: string) => boolean; now: string },
 ): Promise<ExportTarget> {
-  const checked = await checkExportTarget(trx, input.userId, input.body);
+  const checked = await checkExportTarget(trx, ctx.dialect, input.userId, input.body);
   if (checked.kind === 'existing') {
     if (!input.fits(checked.target.subtype)) throw targetMismatch();
     return checked.target;
@@ -84,7 +85,7 @@ export async function exportPurchase(
   const now = ctx.now().toISOString();
 
   return ctx.db.transaction().execute(async (trx) => {
-    const room: RoomContext = { ...ctx, db: trx };
+    const room = { ...ctx, db: trx };
     let result: ResourceExportResult;
     if (resource.kind === 'model') {
       const model = resourceModelOf(resource);

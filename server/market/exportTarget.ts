@@ -4,6 +4,7 @@ import type { ResourceExport } from '../../contract/apiMarket';
 import type { Subtype } from '../../contract/apiProjects';
 import { V } from '../../contract/validationMessages';
 import { billingAccountOf, personalAccount } from '../billing/billingAccount';
+import type { Dialect } from '../db/createDatabase';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/ApiError';
 import {
@@ -37,6 +38,7 @@ export const targetMismatch = () =>
  */
 export async function checkExportTarget(
   trx: Transaction<Database>,
+  dialect: Dialect,
   userId: string,
   target: ResourceExport,
 ): Promise<
@@ -49,6 +51,16 @@ export async function checkExportTarget(
       const role = await orgRoleOf(trx, organizationId, userId);
       if (!role) throw orgNotFound();
       if (!roleAtLeast(role, 'admin')) throw forbidden();
+      if (dialect === 'postgres') {
+        // As the projects route does: an owner deleting the organization now waits for this project.
+        const org = await trx
+          .selectFrom('organizations')
+          .select('id')
+          .where('id', '=', organizationId)
+          .forShare()
+          .executeTakeFirst();
+        if (!org) throw orgNotFound();
+      }
     }
     return { kind: 'new', account: organizationId ?? personalAccount(userId), organizationId, title: target.title };
   }
