@@ -19,6 +19,7 @@ describe("the Models tab's Deploy action", () => {
           remove: noop,
           busyId: null,
           canDelete: false,
+          canPost: false,
           trainingNumbers: new Map(),
         }}
       />,
