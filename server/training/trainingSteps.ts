@@ -63,6 +63,9 @@ export async function trainingSteps(deps: TrainingDeps, ctx: StepsContext): Prom
       iterations,
       augmentation: augmentation.enabled,
     });
+    // A previous or bought model is read with TensorFlow.js: its backend must be up first (a
+    // trainer thread's first training from a model otherwise failed with base_model_invalid).
+    await initTf();
     const backbone = await loadBackbone(deps, row.project_id, settings, data.labels);
     const resume = await loadCheckpoint(blobs, row.checkpoint_key);
     const resumeFrom = resume && resume.epoch < iterations ? resume : null;
