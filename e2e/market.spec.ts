@@ -103,7 +103,7 @@ test('a seller posts, an admin approves, a buyer finds, bookmarks, buys, exports
   for (const [id, name] of [
     [datasetId, datasetName],
     [modelId, modelName],
-  ]) {
+  ] as const) {
     await wait(reviewItem(id)).toBeVisible();
     await reviewItem(id).getByTestId('review-approve').click();
     const approved = text('ko', 'market', 'review.approved', { name });

@@ -18,7 +18,7 @@ const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '/index.ts', '/index.tsx']
 
 /** Relative specifiers a source imports (static, dynamic, side-effect, `new URL(…)` for workers). */
 export function relativeImports(source: string): string[] {
-  return [...source.matchAll(IMPORT_RE)].map((m) => m[1]);
+  return [...source.matchAll(IMPORT_RE)].map((m) => m[1] as string);
 }
 
 function resolveImport(fromFile: string, specifier: string): string | undefined {

@@ -25,7 +25,7 @@ it('keeps idle sockets open longer than clients reuse them, and tells clients so
   const header = await new Promise<string | undefined>((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: '/ping', agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.headers['keep-alive']));
+      res.on('end', () => resolve(res.headers['keep-alive'] as string | undefined));
     });
     req.on('error', reject);
     req.end();
