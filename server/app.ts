@@ -56,6 +56,7 @@ import { createPurchaseRoutes } from './routes/purchases';
 import { createResourceReviewRoutes } from './routes/resourceReview';
 import { createResourceRoutes } from './routes/resources';
 import { securityHeaders } from './securityHeaders';
+import { createPaymentProvider, paymentOrigins } from './payments/createPaymentProvider';
 import { WebPointServing } from './deploy/serving/webPointServing';
 import { PREDICT_JSON_MAX_BYTES } from '../contract/apiPredict';
 
@@ -104,6 +105,7 @@ export function createApp({ env, deps }: AppOptions) {
         threads: env.INFERENCE_THREADS,
         modelsPerThread: env.INFERENCE_MODELS_PER_THREAD,
       })),
+    payments: deps.payments ?? createPaymentProvider(env, { db: deps.db, now: deps.now ?? (() => new Date()) }),
   };
   const app = new Hono<AppEnv>();
   const distDir = path.resolve(env.DIST_DIR);
@@ -125,7 +127,8 @@ export function createApp({ env, deps }: AppOptions) {
   for (const file of ['original', 'thumbnail', 'tiles/*'])
     app.use(`/api/projects/:projectId/images/:imageId/${file}`, sandbox);
   app.use('/api/projects/:projectId/atlas/:file', sandbox);
-  app.use('*', securityHeaders(env.CHAT_SCRIPT_ORIGIN));
+  for (const file of ['covers', 'samples']) app.use(`/api/market/resources/:resourceId/${file}/:index`, sandbox);
+  app.use('*', securityHeaders(env.CHAT_SCRIPT_ORIGIN, paymentOrigins(env)));
   app.use('*', compressResponse());
 
   const api = new Hono<AppEnv>();
