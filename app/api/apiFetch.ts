@@ -83,7 +83,15 @@ async function errorFrom(response: Response): Promise<ApiRequestError> {
   if (parsed.success) {
     const { code, message, fields, retryAfterS, captchaRequired, limit, plan } = parsed.data.error;
     const planLimit = limit ? { limit, plan } : undefined;
-    return new ApiRequestError({ status: response.status, code, message, fields, retryAfterS, captchaRequired, planLimit });
+    return new ApiRequestError({
+      status: response.status,
+      code,
+      message,
+      fields,
+      retryAfterS,
+      captchaRequired,
+      planLimit,
+    });
   }
   return new ApiRequestError({ status: response.status, code: fallbackCode(response.status) });
 }
