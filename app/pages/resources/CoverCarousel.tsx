@@ -1,7 +1,7 @@
 import { Box, HStack, IconButton } from '@chakra-ui/react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiImage } from './useApiImage';
+import { useApiImage } from '../../components/market/useApiImage';
 
 /** A horizontal move of at least this many pixels between press and release turns the slide. */
 const SWIPE_PX = 40;

@@ -7,9 +7,9 @@ import { Card } from '../../theme/parts/card';
 import { formatKoreanTime } from '../../utils/formatKoreanTime';
 import { BookmarkButton } from './BookmarkButton';
 import { KindIcon } from './KindIcon';
-import { coverUrl, imagesNeedToken, sampleUrl } from './marketApi';
+import { coverUrl, imagesNeedToken, sampleUrl } from '../../components/market/resourceImages';
 import { formatResourcePrice } from './marketFormat';
-import { useApiImage } from './useApiImage';
+import { useApiImage } from '../../components/market/useApiImage';
 
 /** The picture of a card: the first cover, else the first sample image, else the kind's drawing. */
 export function cardImageOf(resource: Resource): { url: string; alt: 'coverAlt' | 'sampleAlt' } | null {

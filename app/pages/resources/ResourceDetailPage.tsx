@@ -14,13 +14,14 @@ import { formatBytes } from '../../utils/formatBytes';
 import { formatKoreanTime } from '../../utils/formatKoreanTime';
 import { CoverCarousel } from './CoverCarousel';
 import { KindIcon } from './KindIcon';
-import { coverUrl, imagesNeedToken, marketApi, marketPublicKeys, sampleUrl } from './marketApi';
+import { coverUrl, imagesNeedToken, sampleUrl } from '../../components/market/resourceImages';
+import { marketApi, marketPublicKeys } from './marketApi';
 import { formatResourcePrice } from './marketFormat';
 import { MarketLoadError } from './MarketLoadError';
 import { MarketQueryScope } from './MarketQueryScope';
 import { ModelFacts } from './ModelFacts';
 import { ResourceActions } from './ResourceActions';
-import { SampleImage } from './SampleImage';
+import { SampleImage } from '../../components/market/SampleImage';
 import { useMarketViewer } from './useBookmark';
 
 function NotFound() {

@@ -1,5 +1,5 @@
-import { marketPageSchema, resourceSchema, type Resource } from '../../../contract/apiMarket';
-import { apiFetch, apiUrl } from '../../api/apiFetch';
+import { marketPageSchema, resourceSchema } from '../../../contract/apiMarket';
+import { apiFetch } from '../../api/apiFetch';
 
 /*
  * The public market's calls (contract/apiMarket.ts). They carry the token when there is one, so
@@ -16,16 +16,6 @@ export const marketApi = {
   setBookmark: (id: string, on: boolean) =>
     apiFetch(`resources/${encodeURIComponent(id)}/bookmark`, { method: on ? 'PUT' : 'DELETE' }),
 };
-
-export const coverUrl = (id: string, index: number) => apiUrl(`${one(id)}/covers/${index}`);
-export const sampleUrl = (id: string, index: number) => apiUrl(`${one(id)}/samples/${index}`);
-
-/**
- * Whether an image of the resource needs the token: only an approved public resource is open to
- * everyone; its seller, buyers and platform admins see the others with their token.
- */
-export const imagesNeedToken = (r: Pick<Resource, 'approval' | 'visibility'>) =>
-  r.approval !== 'approved' || r.visibility !== 'public';
 
 /**
  * Query keys. Everything sits under ['market'] (as the console's market keys do), so one

@@ -1,11 +1,12 @@
 import { Box, HStack, Image, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { coverPath } from './marketApi';
-import { useAuthedImage } from './useAuthedImage';
+import { coverUrl } from '../../../components/market/resourceImages';
+import { useApiImage } from '../../../components/market/useApiImage';
 
 function Cover({ resourceId, index, name }: { resourceId: string; index: number; name: string }) {
   const { t } = useTranslation('market');
-  const { src, failed } = useAuthedImage(coverPath(resourceId, index));
+  // With the token always: the console shows private and unapproved resources' covers too.
+  const { src, failed } = useApiImage(coverUrl(resourceId, index), true);
   return (
     <Box w="40" h="28" bg="bg.muted" borderRadius="l2" overflow="hidden" flexShrink={0} data-testid="resource-cover">
       {src && (

@@ -2,10 +2,11 @@ import { Badge, Box, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../../contract/apiMarket';
+import { SampleImage } from '../../../components/market/SampleImage';
+import { sampleUrl } from '../../../components/market/resourceImages';
 import { formatBytes } from '../../../utils/formatBytes';
 import { formatRatio } from '../training/trainingFormat';
 import { formatDate, usePrice } from './marketFormat';
-import { SampleImage } from './SampleImage';
 
 /** Metrics a model resource shows, in this order, when the model has them. */
 const METRICS = ['accuracy', 'map50', 'map5095'] as const;
@@ -121,7 +122,13 @@ export function ResourceFacts({ resource }: { resource: Resource }) {
           </Heading>
           <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="3">
             {resource.samples.map((sample) => (
-              <SampleImage key={sample.index} resourceId={resource.id} sample={sample} />
+              <SampleImage
+                key={sample.index}
+                sample={sample}
+                url={sampleUrl(resource.id, sample.index)}
+                needsToken
+                alt={t('item.sampleAlt', { index: sample.index + 1 })}
+              />
             ))}
           </SimpleGrid>
         </Stack>

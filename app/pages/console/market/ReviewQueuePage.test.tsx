@@ -63,9 +63,9 @@ describe('Review queue', () => {
     renderWithProviders(page, { locale: 'en', path: '/console/admin/resources' });
     const items = await screen.findAllByTestId('review-item');
     expect(items).toHaveLength(2);
-    const sample = within(items[0]!).getByTestId('resource-sample');
-    expect(within(sample).getAllByTestId('resource-sample-box')).toHaveLength(2);
-    expect(within(sample).getAllByTestId('resource-sample-box')[0]!.getAttribute('x')).toBe('10');
+    const sample = within(items[0]!).getByTestId('sample-image');
+    expect(within(sample).getAllByTestId('sample-box')).toHaveLength(2);
+    expect(within(sample).getAllByTestId('sample-box')[0]!.querySelector('rect')!.getAttribute('x')).toBe('10');
     expect(sample.querySelector('svg')!.getAttribute('viewBox')).toBe('0 0 640 480');
     expect(within(items[1]!).getByTestId('resource-metric-map50').textContent).toBe('81.3%');
     fireEvent.click(within(items[0]!).getByTestId('review-approve'));

@@ -75,10 +75,6 @@ export const marketApi = {
   adminProjects: () => apiFetch('projects?role=admin', { schema: projectListSchema }),
 };
 
-/** API paths of a resource's images (fetched with the token: a private resource's covers need it). */
-export const coverPath = (id: string, index: number) => `market/${r(id)}/covers/${index}`;
-export const samplePath = (id: string, index: number) => `market/${r(id)}/samples/${index}`;
-
 /** Asks again while any resource is still being checked by the server. */
 export function pollWhileChecking(data: ResourceList | undefined): number | false {
   return data?.items.some((item) => item.approval === 'checking') ? CHECKING_POLL_MS : false;

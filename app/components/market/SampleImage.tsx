@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, Stack } from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceSample } from '../../../contract/apiMarket';
 import { useApiImage } from './useApiImage';
@@ -17,7 +17,8 @@ function textWidth(label: string, font: number): number {
  * A sample image with its boxes drawn over it: an SVG whose viewBox is the sample's own size is
  * stretched over the shown image, so boxes in the sample's pixels land where they belong at any
  * width. Each box carries its label's name on a tag in the label's colour; class annotations (no
- * box) are listed under the image.
+ * box) are listed under the image. The public market and the console (My resources, the review
+ * queue) both show samples with it, so a dataset reads the same before and after it is bought.
  */
 export function SampleImage({
   sample,
@@ -31,7 +32,7 @@ export function SampleImage({
   alt: string;
 }) {
   const { t } = useTranslation('resources');
-  const { src } = useApiImage(url, needsToken);
+  const { src, failed } = useApiImage(url, needsToken);
   const { width, height } = sample;
   // Lines and tags sized to the image, so they read the same on small and large samples.
   const unit = Math.max(width, height, 1) / 100;
@@ -50,6 +51,11 @@ export function SampleImage({
         aspectRatio={width > 0 && height > 0 ? width / height : 1}
       >
         {src && <img src={src} alt={alt} loading="lazy" style={{ display: 'block', width: '100%', height: '100%' }} />}
+        {failed && (
+          <Text position="absolute" inset="0" display="grid" placeItems="center" fontSize="xs" color="fg.muted">
+            {t('detail.imageFailed')}
+          </Text>
+        )}
         {boxes.length > 0 && (
           <svg
             viewBox={`0 0 ${width} ${height}`}
