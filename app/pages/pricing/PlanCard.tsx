@@ -10,7 +10,8 @@ import { auth } from '../../state/auth';
 import { Card } from '../../theme/parts/card';
 import { List } from '../../theme/parts/list';
 import { CheckIcon } from './CheckIcon';
-import { formatWon, HIGHLIGHT_IDS, priceFor, type Billing, type Plan } from './plans';
+import { formatWon } from '../../utils/formatWon';
+import { HIGHLIGHT_IDS, priceFor, type Billing, type Plan } from './plans';
 
 /**
  * Where a plan's button leads: Enterprise to support; Free to the console; Standard and Pro to

@@ -26,15 +26,6 @@ export const PLANS: readonly Plan[] = PLAN_IDS.map((id) => ({
   featured: id === 'pro',
 }));
 
-/** A won amount in the page's locale, e.g. ₩99,000. */
-export function formatWon(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ko-KR', {
-    style: 'currency',
-    currency: 'KRW',
-    maximumFractionDigits: 0,
-  }).format(amount);
-}
-
 /** A plain count in the page's locale, e.g. 50,000. */
 export function formatCount(value: number, locale: string): string {
   return new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ko-KR').format(value);

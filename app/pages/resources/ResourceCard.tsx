@@ -5,10 +5,10 @@ import type { Resource } from '../../../contract/apiMarket';
 import { href } from '../../../contract/routes';
 import { Card } from '../../theme/parts/card';
 import { formatKoreanTime } from '../../utils/formatKoreanTime';
+import { formatPrice } from '../../utils/formatWon';
 import { BookmarkButton } from './BookmarkButton';
 import { KindIcon } from './KindIcon';
 import { coverUrl, imagesNeedToken, sampleUrl } from '../../components/market/resourceImages';
-import { formatResourcePrice } from './marketFormat';
 import { useApiImage } from '../../components/market/useApiImage';
 
 /** The picture of a card: the first cover, else the first sample image, else the kind's drawing. */
@@ -42,7 +42,7 @@ function CardImage({ resource }: { resource: Resource }) {
 /** A market card: picture, name (the link to its page), price, fields, format, seller, date, bookmark. */
 export function ResourceCard({ resource, headingLevel = 'h2' }: { resource: Resource; headingLevel?: 'h2' | 'h3' }) {
   const { t, i18n } = useTranslation('resources');
-  const price = formatResourcePrice(resource.price, i18n.language, t('card.free'));
+  const price = formatPrice(resource.price, i18n.language, t('card.free'));
   return (
     <Card.Root
       variant="outline"

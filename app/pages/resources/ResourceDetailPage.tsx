@@ -12,11 +12,11 @@ import { usePageTitle } from '../../i18n/usePageTitle';
 import { Alert } from '../../theme/parts/alert';
 import { formatBytes } from '../../utils/formatBytes';
 import { formatKoreanTime } from '../../utils/formatKoreanTime';
+import { formatPrice } from '../../utils/formatWon';
 import { CoverCarousel } from './CoverCarousel';
 import { KindIcon } from './KindIcon';
 import { coverUrl, imagesNeedToken, sampleUrl } from '../../components/market/resourceImages';
 import { marketApi, marketPublicKeys } from './marketApi';
-import { formatResourcePrice } from './marketFormat';
 import { MarketLoadError } from './MarketLoadError';
 import { MarketQueryScope } from './MarketQueryScope';
 import { ModelFacts } from './ModelFacts';
@@ -191,7 +191,7 @@ function Detail({ resource }: { resource: Resource }) {
               {resource.name}
             </Heading>
             <Text fontSize="2xl" fontWeight="800" data-testid="resource-price">
-              {formatResourcePrice(resource.price, i18n.language, t('card.free'))}
+              {formatPrice(resource.price, i18n.language, t('card.free'))}
             </Text>
             <ResourceActions resource={resource} />
             <Box as="dl">

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatMetric, formatResourcePrice, shownMetrics } from './marketFormat';
+import { formatMetric, shownMetrics } from './marketFormat';
 
 describe('market formatting', () => {
-  it('shows a price in won for the locale, and free for 0', () => {
-    expect(formatResourcePrice(12000, 'ko', '무료')).toBe('₩12,000');
-    expect(formatResourcePrice(1234567, 'en', 'Free')).toBe('₩1,234,567');
-    expect(formatResourcePrice(0, 'en', 'Free')).toBe('Free');
-    expect(formatResourcePrice(0, 'ko', '무료')).toBe('무료');
-  });
-
   it('shows ratios as percentages and a loss as a number', () => {
     expect(formatMetric('map50', 0.8734, 'en')).toBe('87.3%');
     expect(formatMetric('accuracy', 1, 'ko')).toBe('100%');

@@ -1,13 +1,3 @@
-/** A resource's price in the page's locale: 'Free' for 0, otherwise won with the locale's digits (₩12,000). */
-export function formatResourcePrice(price: number, locale: string, freeText: string): string {
-  if (price <= 0) return freeText;
-  return new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ko-KR', {
-    style: 'currency',
-    currency: 'KRW',
-    maximumFractionDigits: 0,
-  }).format(price);
-}
-
 /** Metrics stored as ratios (0–1) are shown as percentages; others (a loss) as plain numbers. */
 const RATIO_METRICS = new Set(['accuracy', 'valAccuracy', 'map50', 'map5095', 'precision', 'recall', 'f1']);
 

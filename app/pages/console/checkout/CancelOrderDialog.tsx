@@ -10,7 +10,7 @@ import { Field } from '../../../theme/parts/field';
 import { toaster } from '../toaster';
 import { ApiErrorText } from './ApiErrorText';
 import { checkoutApi } from './checkoutApi';
-import { formatWon } from './checkoutFormat';
+import { formatWon } from '../../../utils/formatWon';
 
 const REASON_MAX = 200;
 

@@ -6,7 +6,8 @@ import type { Order, OrderStatus } from '../../../../contract/apiPayments';
 import { ScrollingTable } from '../../../components/ScrollingTable';
 import { useLocale } from '../../../i18n/useLocale';
 import { Table } from '../../../theme/parts/table';
-import { formatKst, formatWon } from './checkoutFormat';
+import { formatWon } from '../../../utils/formatWon';
+import { formatKst } from './checkoutFormat';
 import { payResultHref } from './startPayment';
 
 export const STATUS_PALETTE: Record<OrderStatus, string> = {

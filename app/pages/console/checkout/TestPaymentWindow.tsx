@@ -8,7 +8,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useLocale } from '../../../i18n/useLocale';
 import { ApiErrorText } from './ApiErrorText';
 import { checkoutApi, checkoutKeys } from './checkoutApi';
-import { formatWon } from './checkoutFormat';
+import { formatWon } from '../../../utils/formatWon';
 import { OrderLines } from './OrderLines';
 import { payResultHref } from './startPayment';
 import { TestModeBanner } from './TestModeBanner';

@@ -6,13 +6,14 @@ import { Link } from 'wouter';
 import type { Resource } from '../../../../contract/apiMarket';
 import { Alert } from '../../../theme/parts/alert';
 import { projectHref } from '../../../../contract/projectRoutes';
+import { formatKoreanTime } from '../../../utils/formatKoreanTime';
 import { ExportDialog } from './ExportDialog';
 import { marketApi, marketKeys } from './marketApi';
-import { formatDate, usePrice } from './marketFormat';
+import { usePrice } from './marketFormat';
 
 /** For a buyer: when it was bought and for how much, where it went, and the action that brings it into a project. */
 export function BuyerPanel({ resource }: { resource: Resource }) {
-  const { t, i18n } = useTranslation('market');
+  const { t } = useTranslation('market');
   const price = usePrice();
   const purchases = useQuery({ queryKey: marketKeys.purchases, queryFn: marketApi.purchases });
   const purchase = purchases.data?.items.find((p) => p.resource.id === resource.id) ?? null;
@@ -22,7 +23,7 @@ export function BuyerPanel({ resource }: { resource: Resource }) {
     <Alert.Root status="success" data-testid="resource-bought">
       <Alert.Content>
         <Alert.Title>
-          {t('item.bought', { date: formatDate(purchase.purchasedAt, i18n.language), price: price(purchase.price) })}
+          {t('item.bought', { date: formatKoreanTime(purchase.purchasedAt), price: price(purchase.price) })}
         </Alert.Title>
         <Alert.Description>
           {purchase.exports.length === 0 ? (

@@ -10,10 +10,11 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ScrollingTable } from '../../../components/ScrollingTable';
 import { Switch } from '../../../theme/parts/switch';
 import { Table } from '../../../theme/parts/table';
+import { formatKoreanTime } from '../../../utils/formatKoreanTime';
 import { ApprovalBadge } from './ApprovalBadge';
 import { DeleteResourceDialog } from './DeleteResourceDialog';
 import { useMyResources } from './marketApi';
-import { formatDate, usePrice } from './marketFormat';
+import { usePrice } from './marketFormat';
 import { useResourceUpdate } from './useResourceUpdate';
 
 const COLUMNS = ['name', 'kind', 'approval', 'public', 'price', 'sales', 'createdAt', 'actions'] as const;
@@ -85,7 +86,7 @@ export function MineTab() {
             <Table.Cell textAlign="end" data-testid="market-mine-sales">
               {resource.purchases.toLocaleString(i18n.language)}
             </Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{formatDate(resource.createdAt, i18n.language)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatKoreanTime(resource.createdAt)}</Table.Cell>
             <Table.Cell>
               <HStack gap="1">
                 <Button asChild size="xs" variant="outline">

@@ -11,15 +11,16 @@ import { errorCodeOf } from '../../../api/ApiRequestError';
 import { EmptyState } from '../../../components/EmptyState';
 import { ScrollingTable } from '../../../components/ScrollingTable';
 import { Table } from '../../../theme/parts/table';
+import { formatKoreanTime } from '../../../utils/formatKoreanTime';
 import { ExportDialog } from './ExportDialog';
 import { marketApi, marketKeys } from './marketApi';
-import { formatDate, usePrice } from './marketFormat';
+import { usePrice } from './marketFormat';
 
 const COLUMNS = ['name', 'kind', 'seller', 'price', 'purchasedAt', 'exports', 'actions'] as const;
 
 /** What I bought: the price paid, when, where it went, and the action that brings it into a project. */
 export function PurchasesTab() {
-  const { t, i18n } = useTranslation(['market', 'errors']);
+  const { t } = useTranslation(['market', 'errors']);
   const price = usePrice();
   const purchases = useQuery({ queryKey: marketKeys.purchases, queryFn: marketApi.purchases });
   const [exporting, setExporting] = useState<Purchase | null>(null);
@@ -62,7 +63,7 @@ export function PurchasesTab() {
               <Table.Cell whiteSpace="nowrap" data-testid="market-purchase-price">
                 {price(purchase.price)}
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDate(purchase.purchasedAt, i18n.language)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatKoreanTime(purchase.purchasedAt)}</Table.Cell>
               <Table.Cell data-testid="market-purchase-exports">
                 {last ? (
                   <Stack gap="0">

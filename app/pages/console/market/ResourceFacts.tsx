@@ -6,7 +6,8 @@ import { SampleImage } from '../../../components/market/SampleImage';
 import { sampleUrl } from '../../../components/market/resourceImages';
 import { formatBytes } from '../../../utils/formatBytes';
 import { formatRatio } from '../training/trainingFormat';
-import { formatDate, usePrice } from './marketFormat';
+import { formatKoreanTime } from '../../../utils/formatKoreanTime';
+import { usePrice } from './marketFormat';
 
 /** Metrics a model resource shows, in this order, when the model has them. */
 const METRICS = ['accuracy', 'map50', 'map5095'] as const;
@@ -59,7 +60,7 @@ export function ResourceFacts({ resource }: { resource: Resource }) {
           </HStack>
         </Fact>
         <Fact label={t('item.seller')}>{resource.seller.name}</Fact>
-        <Fact label={t('item.createdAt')}>{formatDate(resource.createdAt, i18n.language)}</Fact>
+        <Fact label={t('item.createdAt')}>{formatKoreanTime(resource.createdAt)}</Fact>
         <Fact label={t('item.size')}>{formatBytes(resource.bytes)}</Fact>
         {resource.kind === 'dataset' && (
           <>

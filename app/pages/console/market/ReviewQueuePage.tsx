@@ -17,10 +17,10 @@ import { PageTitle } from '../../../components/PageTitle';
 import { NativeSelect } from '../../../theme/parts/nativeSelect';
 import { useIsAdmin } from '../../support/adminScope';
 import { toaster } from '../toaster';
+import { formatKoreanTime } from '../../../utils/formatKoreanTime';
 import { ApprovalBadge } from './ApprovalBadge';
 import { CoverStrip } from './CoverStrip';
 import { marketApi, marketKeys, pollWhileChecking } from './marketApi';
-import { formatDate } from './marketFormat';
 import { RejectDialog } from './RejectDialog';
 import { ResourceFacts } from './ResourceFacts';
 
@@ -36,7 +36,7 @@ function ReviewItem({
   onApprove: () => void;
   onReject: () => void;
 }) {
-  const { t, i18n } = useTranslation('market');
+  const { t } = useTranslation('market');
   const decidable =
     resource.approval === 'pending' || resource.approval === 'rejected' || resource.approval === 'approved';
   return (
@@ -58,7 +58,7 @@ function ReviewItem({
               {t('review.byline', {
                 kind: t(`kinds.${resource.kind}`),
                 seller: resource.seller.name,
-                date: formatDate(resource.createdAt, i18n.language),
+                date: formatKoreanTime(resource.createdAt),
               })}
             </Text>
             <ApprovalBadge resource={resource} />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceKind, ResourceSources } from '../../../../contract/apiMarket';
 import { Field } from '../../../theme/parts/field';
 import { NativeSelect } from '../../../theme/parts/nativeSelect';
-import { formatDate } from './marketFormat';
+import { formatKoreanTime } from '../../../utils/formatKoreanTime';
 
 type SourceProject = ResourceSources['projects'][number];
 
@@ -24,7 +24,7 @@ export function SourceChoice({
   modelError: string | undefined;
   onModel: (modelId: string) => void;
 }) {
-  const { t, i18n } = useTranslation(['market', 'validation', 'training']);
+  const { t } = useTranslation(['market', 'validation', 'training']);
   if (!project) return null;
   if (kind === 'dataset')
     return (
@@ -66,7 +66,7 @@ export function SourceChoice({
               const name = t('form.modelName', {
                 tag: m.tag || t('form.untagged'),
                 network: t(`training:networks.${m.network}`, { defaultValue: m.network }),
-                date: formatDate(m.createdAt, i18n.language),
+                date: formatKoreanTime(m.createdAt),
               });
               return (
                 <option key={m.id} value={m.id} disabled={m.posted}>

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { ApprovalState } from '../../../../contract/apiMarket';
-import { formatWon } from '../../pricing/plans';
+import { formatPrice, formatWon } from '../../../utils/formatWon';
 
-/** A price as the market shows it: 'Free' for 0, won in the page's language otherwise. */
+/** Won in the page's language (sales totals, where 0 is ₩0, not 'Free'). */
 export function useWon(): (amount: number) => string {
   const { i18n } = useTranslation();
   return (amount) => formatWon(amount, i18n.language);
 }
 
+/** A price as the market shows it: 'Free' for 0, won in the page's language otherwise. */
 export function usePrice(): (amount: number) => string {
-  const { t } = useTranslation('market');
-  const won = useWon();
-  return (amount) => (amount === 0 ? t('free') : won(amount));
+  const { t, i18n } = useTranslation('market');
+  return (amount) => formatPrice(amount, i18n.language, t('free'));
 }
 
 /** Badge colour of each approval state. */
@@ -22,10 +22,3 @@ export const APPROVAL_COLORS: Record<ApprovalState, string> = {
   approved: 'green',
   rejected: 'red',
 };
-
-/** A date (no time) in the page's language. */
-export function formatDate(iso: string | null, locale: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
-}
