@@ -1,13 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { paths } from '../../../contract/routes';
-import { queryClient } from '../../api/queryClient';
-import { clearTokens, storeTokens } from '../../api/tokenStorage';
-import { setLoggedIn, setLoggedOut } from '../../state/auth';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { testUser } from '../../test/testUser';
-import { resourceFixture, stubMarketApi } from './marketTestApi';
+import { publicMarketTests, resourceFixture, signIn, stubMarketApi } from './marketTestApi';
 import ResourceDetailPage from './ResourceDetailPage';
 
 const page = (
@@ -16,20 +12,7 @@ const page = (
   </Route>
 );
 
-beforeEach(() => {
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-});
-afterEach(async () => {
-  await act(async () => setLoggedOut());
-  clearTokens();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
-
-const signIn = async () => {
-  storeTokens({ token: 't1', refreshToken: 'r1' });
-  await act(async () => setLoggedIn(testUser()));
-};
+publicMarketTests();
 
 const dataset = resourceFixture(1, {
   name: 'Steel cracks',

@@ -1,13 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { paths } from '../../../contract/routes';
-import { queryClient } from '../../api/queryClient';
-import { storeTokens, clearTokens } from '../../api/tokenStorage';
-import { setLoggedIn, setLoggedOut } from '../../state/auth';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { testUser } from '../../test/testUser';
-import { resourceFixture, stubMarketApi } from './marketTestApi';
+import { publicMarketTests, resourceFixture, signIn, stubMarketApi } from './marketTestApi';
 import ResourcesPage from './ResourcesPage';
 
 const page = (
@@ -16,15 +12,7 @@ const page = (
   </Route>
 );
 
-beforeEach(() => {
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-});
-afterEach(async () => {
-  await act(async () => setLoggedOut());
-  clearTokens();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+publicMarketTests();
 
 const listCalls = (api: ReturnType<typeof stubMarketApi>) => api.calls.filter((c) => c.path === 'market/resources');
 const lastListQuery = (api: ReturnType<typeof stubMarketApi>) => Object.fromEntries(listCalls(api).at(-1)!.query);
@@ -158,8 +146,7 @@ describe('market list', () => {
   });
 
   it('bookmarks at once when signed in and puts the star back when the server refuses', async () => {
-    storeTokens({ token: 't1', refreshToken: 'r1' });
-    await act(async () => setLoggedIn(testUser()));
+    await signIn();
     const api = stubMarketApi([resourceFixture(1), resourceFixture(2)]);
     renderWithProviders(page, { path: '/resources/dataset' });
     const star = await screen.findByRole('button', { name: 'Resource 1 북마크' });

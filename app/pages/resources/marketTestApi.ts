@@ -1,40 +1,55 @@
-import { vi } from 'vitest';
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Resource } from '../../../contract/apiMarket';
+import { queryClient } from '../../api/queryClient';
+import { clearTokens, storeTokens } from '../../api/tokenStorage';
+import { setLoggedIn, setLoggedOut } from '../../state/auth';
+import { resourceFixture as baseResource } from '../../test/resourceFixture';
+import { testUser } from '../../test/testUser';
 
 /*
  * A fake of the public market API (contract/apiMarket.ts) for component tests: fetch answers from
  * in-memory resources, filtering, sorting and paging the way the server does, and records each call.
  */
 
+/** Resource number `n` of a visitor's market (someone else's): its name, price, sales and age follow `n`. */
 export function resourceFixture(n: number, extra: Partial<Resource> = {}): Resource {
-  return {
+  return baseResource({
     id: `r${n}`,
-    kind: 'dataset',
     name: `Resource ${n}`,
     description: `Description ${n}`,
     price: n * 1000,
-    format: 'voc',
-    fields: ['manufacture'],
-    visibility: 'public',
-    approval: 'approved',
-    rejectReason: null,
-    checkError: null,
     seller: { id: 's1', name: 'Seller Kim' },
-    subtype: 'IMAGE_OBJECT_DETECTION',
-    covers: 0,
     labels: [{ name: 'cat', color: '#ff0000' }],
     counts: { images: 10, annotations: 20, labels: 1 },
-    samples: [],
-    model: null,
-    bytes: 2048,
     purchases: n,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
     approvedAt: null,
-    bookmarked: false,
-    purchased: false,
     mine: false,
     ...extra,
-  };
+  });
+}
+
+/**
+ * Set-up for the public market's page tests: queries without retries, and after each test a
+ * signed-out visitor with no tokens, an empty cache and fetch restored (tests sign in on their own).
+ */
+export function publicMarketTests(): void {
+  beforeEach(() => {
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  });
+  afterEach(async () => {
+    await act(async () => setLoggedOut());
+    clearTokens();
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** Signs the test user in with the token 't1', as a visitor who logged in before opening the market. */
+export async function signIn(): Promise<void> {
+  storeTokens({ token: 't1', refreshToken: 'r1' });
+  await act(async () => setLoggedIn(testUser()));
 }
 
 export interface MarketCall {

@@ -1,6 +1,7 @@
 import type { Resource } from '../../../../contract/apiMarket';
 import type { BillingInfo, Order } from '../../../../contract/apiPayments';
 import type { Organization } from '../../../../contract/apiSupport';
+import { resourceFixture as baseResource } from '../../../test/resourceFixture';
 import { json, type StubHandler } from '../../../test/stubFetch';
 import { testUser } from '../../../test/testUser';
 
@@ -29,35 +30,23 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/** Someone else's dataset, the one orderFixture buys. */
 export function resourceFixture(overrides: Partial<Resource> = {}): Resource {
-  return {
-    id: 'r1',
-    kind: 'dataset',
+  return baseResource({
     name: 'Defect images',
     description: 'Scratches on steel',
     price: 30_000,
     format: 'coco',
-    fields: ['manufacture'],
-    visibility: 'public',
-    approval: 'approved',
-    rejectReason: null,
-    checkError: null,
     seller: { id: 'u9', name: 'Seller Park' },
-    subtype: 'IMAGE_OBJECT_DETECTION',
-    covers: 0,
     labels: [],
     counts: { images: 10, annotations: 20, labels: 2 },
-    samples: [],
-    model: null,
     bytes: 1000,
     purchases: 0,
     createdAt: '2026-04-01T00:00:00.000Z',
     approvedAt: '2026-04-02T00:00:00.000Z',
-    bookmarked: false,
-    purchased: false,
     mine: false,
     ...overrides,
-  };
+  });
 }
 
 export function orgFixture(overrides: Partial<Organization> = {}): Organization {

@@ -6,7 +6,8 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch, type StubCall } from '../../../test/stubFetch';
 import MarketConsolePage from './MarketConsolePage';
-import { resourceFixture, salesFixture, sessionAnswers } from './marketTestData';
+import { resourceFixture } from '../../../test/resourceFixture';
+import { salesFixture, sessionAnswers } from './marketTestData';
 import { Route } from 'wouter';
 
 signedInConsoleTests();

@@ -7,7 +7,8 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch, type StubCall } from '../../../test/stubFetch';
 import { ConsoleScope } from '../ConsoleScope';
-import { resourceFixture, sessionAnswers, sourcesFixture } from './marketTestData';
+import { resourceFixture } from '../../../test/resourceFixture';
+import { sessionAnswers, sourcesFixture } from './marketTestData';
 import NewResourcePage from './NewResourcePage';
 
 signedInConsoleTests();

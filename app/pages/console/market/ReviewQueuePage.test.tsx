@@ -6,7 +6,8 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../test/signedInConsoleTests';
 import { json, stubFetch } from '../../../test/stubFetch';
 import MarketConsolePage from './MarketConsolePage';
-import { modelResourceFixture, resourceFixture, sessionAnswers } from './marketTestData';
+import { resourceFixture } from '../../../test/resourceFixture';
+import { modelResourceFixture, sessionAnswers } from './marketTestData';
 
 signedInConsoleTests();
 

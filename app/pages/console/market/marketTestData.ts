@@ -1,39 +1,9 @@
 import type { Purchase, Resource, ResourceSources, SalesReport } from '../../../../contract/apiMarket';
 import { json, type StubCall } from '../../../test/stubFetch';
+import { resourceFixture } from '../../../test/resourceFixture';
 import { me } from '../projects/projectsTestData';
 
 /** Fixtures of the market API's answers for component tests. */
-
-export function resourceFixture(over: Partial<Resource> = {}): Resource {
-  return {
-    id: 'r1',
-    kind: 'dataset',
-    name: 'Bolts',
-    description: 'Bolts on a belt',
-    price: 15000,
-    format: 'voc',
-    fields: ['manufacture'],
-    visibility: 'public',
-    approval: 'approved',
-    rejectReason: null,
-    checkError: null,
-    seller: { id: 'u1', name: '김라벨' },
-    subtype: 'IMAGE_OBJECT_DETECTION',
-    covers: 0,
-    labels: [{ name: 'bolt', color: '#ff0000' }],
-    counts: { images: 12, annotations: 30, labels: 1 },
-    samples: [],
-    model: null,
-    bytes: 2048,
-    purchases: 3,
-    createdAt: '2026-11-01T05:00:00.000Z',
-    approvedAt: '2026-11-02T05:00:00.000Z',
-    bookmarked: false,
-    purchased: false,
-    mine: true,
-    ...over,
-  };
-}
 
 export function modelResourceFixture(over: Partial<Resource> = {}): Resource {
   return resourceFixture({

@@ -1,24 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Route } from 'wouter';
-import { paths } from '../../../../../contract/routes';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch, type StubCall } from '../../../../test/stubFetch';
 import { resourceFixture } from '../../checkout/checkoutTestData';
-import { labelsFixture, me, projectFixture } from '../../projects/projectsTestData';
-import NewTrainingPage from '../NewTrainingPage';
-import { modelFixture, trainerFixture } from '../trainingTestData';
+import { labelsFixture } from '../../projects/projectsTestData';
+import { modelFixture } from '../trainingTestData';
+import { atStep, next, PATH, savedWizard, wizardAnswers, wizardPage as page } from './wizardTestKit';
 
 signedInConsoleTests();
 beforeEach(() => sessionStorage.clear());
-
-const page = (
-  <Route path={paths.consoleProjectTraining}>
-    <NewTrainingPage />
-  </Route>
-);
-const PATH = '/console/projects/p1/trainings/new';
 
 const boughtModel = {
   id: 'pu1',
@@ -55,11 +46,7 @@ const exported = modelFixture({
 
 function stubApi(over: Record<string, (call: StubCall) => Response> = {}) {
   return stubFetch({
-    'GET auth/user': () => json(200, me),
-    'GET projects/p1': () => json(200, projectFixture()),
-    'GET projects/p1/labels': () => json(200, labelsFixture),
-    'GET projects/p1/models': () => json(200, { items: [] }),
-    'GET trainers': () => json(200, { items: [trainerFixture()] }),
+    ...wizardAnswers(),
     'POST projects/p1/training-preview': () =>
       json(200, {
         images: 35,
@@ -71,10 +58,6 @@ function stubApi(over: Record<string, (call: StubCall) => Response> = {}) {
   });
 }
 
-const next = () => fireEvent.click(screen.getByTestId('wizard-next'));
-async function atStep(step: string) {
-  await waitFor(() => expect(screen.getByTestId('training-wizard').dataset.step).toBe(step));
-}
 async function toPretrained() {
   await atStep('split');
   await waitFor(() => expect(screen.getByTestId('split-counts').textContent).toMatch(/\d/));
@@ -157,23 +140,7 @@ describe('the wizard’s market choice', () => {
   });
 
   it('names the training-hours limit when the plan refuses Start', async () => {
-    sessionStorage.setItem(
-      'maru.trainingWizard.p1',
-      JSON.stringify({
-        step: 7,
-        split: { mode: 'project', train: '70', validation: '20', test: '10', seed: 1 },
-        labelIds: ['l1'],
-        pretrained: { kind: 'backbone' },
-        network: 'detector-compact',
-        iterations: '30',
-        batchSize: 16,
-        learningRate: '0.001',
-        inputSize: 256,
-        augmentation: { enabled: false, flip: true, shift: true, brightness: true },
-        modelTag: '',
-        trainerId: 'auto',
-      }),
-    );
+    savedWizard(7);
     stubApi({
       'GET purchases': () => json(200, { items: [] }),
       'POST projects/p1/trainings': () => apiError(403, 'plan_limit', { limit: 'trainingHours', plan: 'free' }),

@@ -1,25 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Route } from 'wouter';
 import type { TrainingCreate } from '../../../../../contract/apiTraining';
-import { paths } from '../../../../../contract/routes';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { signedInConsoleTests } from '../../../../test/signedInConsoleTests';
 import { apiError, json, stubFetch, type StubCall } from '../../../../test/stubFetch';
-import { labelsFixture, me, projectFixture } from '../../projects/projectsTestData';
-import NewTrainingPage from '../NewTrainingPage';
+import { labelsFixture, projectFixture } from '../../projects/projectsTestData';
 import { modelFixture, trainerFixture } from '../trainingTestData';
+import { atStep, next, PATH, savedWizard, wizardAnswers, wizardPage as page } from './wizardTestKit';
 
 signedInConsoleTests();
 // The wizard keeps its form per project in sessionStorage: each test starts without one.
 beforeEach(() => sessionStorage.clear());
 
-const page = (
-  <Route path={paths.consoleProjectTraining}>
-    <NewTrainingPage />
-  </Route>
-);
-const PATH = '/console/projects/p1/trainings/new';
 /** Usable images per label in the preview stub. */
 const IMAGES: Record<string, number> = { l1: 30, l2: 5 };
 
@@ -38,11 +30,7 @@ function preview(call: StubCall) {
 
 function stubApi(over: Record<string, (call: StubCall) => Response> = {}) {
   return stubFetch({
-    'GET auth/user': () => json(200, me),
-    'GET projects/p1': () => json(200, projectFixture()),
-    'GET projects/p1/labels': () => json(200, labelsFixture),
-    'GET projects/p1/models': () => json(200, { items: [] }),
-    'GET trainers': () => json(200, { items: [trainerFixture()] }),
+    ...wizardAnswers(),
     'POST projects/p1/training-preview': preview,
     'POST projects/p1/trainings': () => json(202, { trainingId: 't9' }),
     ...over,
@@ -51,10 +39,6 @@ function stubApi(over: Record<string, (call: StubCall) => Response> = {}) {
 
 const input = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
-const next = () => fireEvent.click(screen.getByTestId('wizard-next'));
-async function atStep(step: string) {
-  await waitFor(() => expect(screen.getByTestId('training-wizard').dataset.step).toBe(step));
-}
 /** Waits for the counts of the current selection, then goes on. */
 async function nextAfterCounts() {
   await waitFor(() => expect(screen.getByTestId('split-counts').textContent).toMatch(/\d/));
@@ -193,23 +177,7 @@ describe('new-training wizard', () => {
   });
 
   it('with no trainer online says so on the server step and does not go on', async () => {
-    sessionStorage.setItem(
-      'maru.trainingWizard.p1',
-      JSON.stringify({
-        step: 6,
-        split: { mode: 'project', train: '70', validation: '20', test: '10', seed: 1 },
-        labelIds: null,
-        pretrained: { kind: 'backbone' },
-        network: 'detector-compact',
-        iterations: '30',
-        batchSize: 16,
-        learningRate: '0.001',
-        inputSize: 256,
-        augmentation: { enabled: true, flip: true, shift: true, brightness: true },
-        modelTag: '',
-        trainerId: 'auto',
-      }),
-    );
+    savedWizard(6, { labelIds: null, augmentation: { enabled: true, flip: true, shift: true, brightness: true } });
     stubApi({ 'GET trainers': () => json(200, { items: [trainerFixture({ online: false })] }) });
     renderWithProviders(page, { path: PATH, locale: 'en' });
     await atStep('server');
@@ -222,23 +190,7 @@ describe('new-training wizard', () => {
   });
 
   it('shows a refusal of Start on the step it concerns', async () => {
-    sessionStorage.setItem(
-      'maru.trainingWizard.p1',
-      JSON.stringify({
-        step: 7,
-        split: { mode: 'project', train: '70', validation: '20', test: '10', seed: 1 },
-        labelIds: ['l1'],
-        pretrained: { kind: 'backbone' },
-        network: 'detector-compact',
-        iterations: '30',
-        batchSize: 16,
-        learningRate: '0.001',
-        inputSize: 256,
-        augmentation: { enabled: false, flip: true, shift: true, brightness: true },
-        modelTag: '',
-        trainerId: 'auto',
-      }),
-    );
+    savedWizard(7);
     stubApi({ 'POST projects/p1/trainings': () => apiError(503, 'trainer_unavailable') });
     renderWithProviders(page, { path: PATH });
     await atStep('overview');
