@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { ResourceExport } from '../../contract/apiMarket';
-import type { Subtype } from '../../contract/apiProjects';
 import { V } from '../../contract/validationMessages';
 import { billingAccountOf, personalAccount } from '../billing/billingAccount';
 import type { Dialect } from '../db/createDatabase';
@@ -14,9 +12,8 @@ import {
   projectGone,
   projectNotFound,
 } from '../projects/projectAccess';
-import { kindOfSubtype } from '../projects/projectViews';
-import { newSplitSeed, type SplitRatios } from '../projects/splitAssignment';
-import { forbidden, orgNotFound, orgRoleOf, roleAtLeast } from '../routes/organizationsAccess';
+import { insertProject, lockOrganization, requireProjectCreator } from '../projects/createProject';
+import type { SplitRatios } from '../projects/splitAssignment';
 
 /** The project an export writes into. */
 export interface ExportTarget {
@@ -48,19 +45,8 @@ export async function checkExportTarget(
   if (target.target === 'new') {
     const organizationId = target.organizationId ?? null;
     if (organizationId) {
-      const role = await orgRoleOf(trx, organizationId, userId);
-      if (!role) throw orgNotFound();
-      if (!roleAtLeast(role, 'admin')) throw forbidden();
-      if (dialect === 'postgres') {
-        // As the projects route does: an owner deleting the organization now waits for this project.
-        const org = await trx
-          .selectFrom('organizations')
-          .select('id')
-          .where('id', '=', organizationId)
-          .forShare()
-          .executeTakeFirst();
-        if (!org) throw orgNotFound();
-      }
+      await requireProjectCreator(trx, organizationId, userId);
+      await lockOrganization(trx, dialect, organizationId);
     }
     return { kind: 'new', account: organizationId ?? personalAccount(userId), organizationId, title: target.title };
   }
@@ -112,31 +98,6 @@ export async function createExportProject(
     now: string;
   },
 ): Promise<ExportTarget> {
-  const id = randomUUID();
-  const ratios: SplitRatios = { train: 70, validation: 20, test: 10, seed: newSplitSeed() };
-  await trx
-    .insertInto('projects')
-    .values({
-      id,
-      organization_id: input.organizationId,
-      title: input.title,
-      description: '',
-      kind: kindOfSubtype(input.subtype as Subtype),
-      subtype: input.subtype,
-      split_train: ratios.train,
-      split_validation: ratios.validation,
-      split_test: ratios.test,
-      split_seed: ratios.seed,
-      schedule_enabled: 0,
-      schedule_cycle: null,
-      created_by: input.userId,
-      created_at: input.now,
-      updated_at: input.now,
-    })
-    .execute();
-  await trx
-    .insertInto('project_members')
-    .values({ project_id: id, user_id: input.userId, role: 'admin', joined_at: input.now })
-    .execute();
+  const { id, ratios } = await insertProject(trx, { ...input, description: '' });
   return { projectId: id, subtype: input.subtype, account: input.account, ratios, created: true };
 }

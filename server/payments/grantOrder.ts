@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Billing } from '../../contract/apiPayments';
 import type { Db } from '../db/Db';
+import type { OrdersTable } from '../db/marketSchema';
 import type { ProviderPayment } from './PaymentProvider';
 import type { OrderRow } from './orderViews';
 
@@ -98,6 +99,25 @@ export async function grantPlan(trx: Db, order: OrderRow, now: Date): Promise<vo
 }
 
 /**
+ * Moves an order on from one of the `from` statuses, in one conditional update: false when another
+ * request moved it first, so whatever follows (a grant, a refund) happens once.
+ */
+async function moveOrder(
+  db: Db,
+  orderId: string,
+  from: readonly string[],
+  set: Updateable<OrdersTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set(set)
+    .where('id', '=', orderId)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * READY (or FAILED: the provider says it was paid after all) → DONE with the provider's payment,
  * then the grant. False when another request completed it first (nothing granted twice).
  */
@@ -108,22 +128,17 @@ export async function completeOrder(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const result = await trx
-    .updateTable('orders')
-    .set({
-      status: 'DONE',
-      payment_key: payment?.paymentKey ?? order.payment_key,
-      method: payment?.method ?? order.method,
-      approved_at: payment?.approvedAt ?? at,
-      provider_payment: payment ? JSON.stringify(payment.raw) : order.provider_payment,
-      failure_code: null,
-      failure_message: null,
-      updated_at: at,
-    })
-    .where('id', '=', order.id)
-    .where('status', 'in', ['READY', 'FAILED'])
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
+  const moved = await moveOrder(trx, order.id, ['READY', 'FAILED'], {
+    status: 'DONE',
+    payment_key: payment?.paymentKey ?? order.payment_key,
+    method: payment?.method ?? order.method,
+    approved_at: payment?.approvedAt ?? at,
+    provider_payment: payment ? JSON.stringify(payment.raw) : order.provider_payment,
+    failure_code: null,
+    failure_message: null,
+    updated_at: at,
+  });
+  if (!moved) return false;
   if (order.kind === 'plan') await grantPlan(trx, order, now);
   else if (!(await grantPurchase(trx, order, now))) {
     console.warn(`Order ${order.id} was paid, but its buyer already holds the resource: refund it from admin orders.`);
@@ -133,18 +148,12 @@ export async function completeOrder(
 
 /** READY → FAILED with the reason; false when the order was no longer READY. */
 export async function failOrder(db: Db, orderId: string, code: string, message: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({
-      status: 'FAILED',
-      failure_code: code.slice(0, 100),
-      failure_message: message.slice(0, 500),
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', orderId)
-    .where('status', '=', 'READY')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return moveOrder(db, orderId, ['READY'], {
+    status: 'FAILED',
+    failure_code: code.slice(0, 100),
+    failure_message: message.slice(0, 500),
+    updated_at: now.toISOString(),
+  });
 }
 
 /**
@@ -159,20 +168,15 @@ export async function cancelOrderLocally(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const result = await trx
-    .updateTable('orders')
-    .set({
-      status: 'CANCELED',
-      canceled_at: at,
-      failure_code: 'CANCELED',
-      failure_message: reason.slice(0, 500),
-      provider_payment: payment ? JSON.stringify(payment.raw) : order.provider_payment,
-      updated_at: at,
-    })
-    .where('id', '=', order.id)
-    .where('status', '=', 'DONE')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
+  const moved = await moveOrder(trx, order.id, ['DONE'], {
+    status: 'CANCELED',
+    canceled_at: at,
+    failure_code: 'CANCELED',
+    failure_message: reason.slice(0, 500),
+    provider_payment: payment ? JSON.stringify(payment.raw) : order.provider_payment,
+    updated_at: at,
+  });
+  if (!moved) return false;
   if (order.kind === 'resource') {
     const withdrawn = await trx
       .updateTable('purchases')

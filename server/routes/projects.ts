@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -15,9 +14,10 @@ import type { AppContext } from '../context';
 import { requireUser } from '../http/requireUser';
 import { jsonBody, paramsOf, queryOf } from '../http/validate';
 import { projectNotFound, requireProjectRole, type ProjectEnv } from '../projects/projectAccess';
-import { kindOfSubtype, projectOf, projectsOf } from '../projects/projectViews';
+import { lockOrganization, insertProject, requireProjectCreator } from '../projects/createProject';
+import { projectOf, projectsOf } from '../projects/projectViews';
 import { newSplitSeed, reassignSplits } from '../projects/splitAssignment';
-import { orgRoleOf, roleAtLeast, forbidden, orgNotFound } from './organizationsAccess';
+import { orgRoleOf, orgNotFound } from './organizationsAccess';
 import { organizationsOf } from './organizationsViews';
 
 export const projectParams = z.object({ projectId: z.string().min(1).max(64) });
@@ -55,52 +55,21 @@ export function createProjectRoutes(ctx: AppContext) {
   r.post('/', signedIn, jsonBody(projectCreateSchema), async (c) => {
     const { title, description, subtype, organizationId } = c.req.valid('json');
     const user = c.get('user');
-    if (organizationId !== undefined) {
-      // Creating a project in an organization is an owner's or admin's act there.
-      const orgRole = await orgRoleOf(ctx.db, organizationId, user.id);
-      if (!orgRole) throw orgNotFound();
-      if (!roleAtLeast(orgRole, 'admin')) throw forbidden();
-    }
-    const id = randomUUID();
+    if (organizationId !== undefined) await requireProjectCreator(ctx.db, organizationId, user.id);
     const now = ctx.now().toISOString();
-    await ctx.db.transaction().execute(async (trx) => {
-      if (organizationId !== undefined && ctx.dialect === 'postgres') {
-        // Shares the organization row's lock, so an owner deleting the organization at this moment
-        // waits for this project and then finds the organization not empty.
-        const org = await trx
-          .selectFrom('organizations')
-          .select('id')
-          .where('id', '=', organizationId)
-          .forShare()
-          .executeTakeFirst();
-        if (!org) throw orgNotFound();
-      }
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      if (organizationId !== undefined) await lockOrganization(trx, ctx.dialect, organizationId);
       // Counted inside the transaction, so the plan's project limit sees the creations before it.
       await requireRoom({ ...ctx, db: trx }, organizationId ?? personalAccount(user.id), 'projects', 1);
-      await trx
-        .insertInto('projects')
-        .values({
-          id,
-          organization_id: organizationId ?? null,
-          title,
-          description,
-          kind: kindOfSubtype(subtype),
-          subtype,
-          split_train: 70,
-          split_validation: 20,
-          split_test: 10,
-          split_seed: newSplitSeed(),
-          schedule_enabled: 0,
-          schedule_cycle: null,
-          created_by: user.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('project_members')
-        .values({ project_id: id, user_id: user.id, role: 'admin', joined_at: now })
-        .execute();
+      const created = await insertProject(trx, {
+        title,
+        description,
+        subtype,
+        organizationId: organizationId ?? null,
+        userId: user.id,
+        now,
+      });
+      return created.id;
     });
     return c.json(await viewOrThrow(id, user.id), 201);
   });
