@@ -1,13 +1,13 @@
-import { Badge, Button, Skeleton } from '@chakra-ui/react';
+import { Badge, Button } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { href } from '../../../../contract/routes';
 import { errorCodeOf } from '../../../api/ApiRequestError';
-import { EmptyState } from '../../../components/EmptyState';
 import { ScrollingTable } from '../../../components/ScrollingTable';
 import { Table } from '../../../theme/parts/table';
 import { toaster } from '../toaster';
+import { listStage, ToMarketEmpty } from './listStage';
 import { marketApi, marketKeys } from './marketApi';
 import { usePrice } from './marketFormat';
 
@@ -32,22 +32,8 @@ export function BookmarksTab() {
         description: t(`errors:${errorCodeOf(error)}`),
       }),
   });
-  if (bookmarks.isPending) return <Skeleton h="32" />;
-  if (bookmarks.isError)
-    return <EmptyState message={t('loadFailed')} hint={t(`errors:${errorCodeOf(bookmarks.error)}`)} />;
-  if (bookmarks.data.items.length === 0)
-    return (
-      <EmptyState
-        data-testid="market-bookmarks-empty"
-        message={t('bookmarks.empty')}
-        hint={t('bookmarks.emptyHint')}
-        action={
-          <Button asChild variant="outline">
-            <Link href={href.resources()}>{t('toMarket')}</Link>
-          </Button>
-        }
-      />
-    );
+  const stage = listStage(bookmarks, <ToMarketEmpty tab="bookmarks" />);
+  if ('shown' in stage) return stage.shown;
   return (
     <ScrollingTable
       label={t('tabs.bookmarks')}
@@ -55,7 +41,7 @@ export function BookmarksTab() {
       minW="640px"
       data-testid="market-bookmarks"
     >
-      {bookmarks.data.items.map((resource) => (
+      {stage.items.map((resource) => (
         <Table.Row key={resource.id} data-testid="market-bookmark-row" data-resource={resource.id}>
           <Table.Cell fontWeight="600">
             <Link href={href.resourceDetail(resource.id)}>{resource.name}</Link>

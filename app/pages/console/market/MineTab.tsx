@@ -1,11 +1,10 @@
-import { Badge, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Resource } from '../../../../contract/apiMarket';
 import { marketHref } from '../../../../contract/marketRoutes';
 import { href } from '../../../../contract/routes';
-import { errorCodeOf } from '../../../api/ApiRequestError';
 import { EmptyState } from '../../../components/EmptyState';
 import { ScrollingTable } from '../../../components/ScrollingTable';
 import { Switch } from '../../../theme/parts/switch';
@@ -13,6 +12,7 @@ import { Table } from '../../../theme/parts/table';
 import { formatKoreanTime } from '../../../utils/formatKoreanTime';
 import { ApprovalBadge } from './ApprovalBadge';
 import { DeleteResourceDialog } from './DeleteResourceDialog';
+import { listStage } from './listStage';
 import { useMyResources } from './marketApi';
 import { usePrice } from './marketFormat';
 import { useResourceUpdate } from './useResourceUpdate';
@@ -26,22 +26,21 @@ export function MineTab() {
   const update = useResourceUpdate();
   const price = usePrice();
   const [removing, setRemoving] = useState<Resource | null>(null);
-  if (mine.isPending) return <Skeleton h="32" />;
-  if (mine.isError) return <EmptyState message={t('loadFailed')} hint={t(`errors:${errorCodeOf(mine.error)}`)} />;
-  const items = mine.data.items;
-  if (items.length === 0)
-    return (
-      <EmptyState
-        data-testid="market-mine-empty"
-        message={t('mine.empty')}
-        hint={t('mine.emptyHint')}
-        action={
-          <Button asChild colorPalette="brand">
-            <Link href={marketHref.newResource()}>{t('post')}</Link>
-          </Button>
-        }
-      />
-    );
+  const stage = listStage(
+    mine,
+    <EmptyState
+      data-testid="market-mine-empty"
+      message={t('mine.empty')}
+      hint={t('mine.emptyHint')}
+      action={
+        <Button asChild colorPalette="brand">
+          <Link href={marketHref.newResource()}>{t('post')}</Link>
+        </Button>
+      }
+    />,
+  );
+  if ('shown' in stage) return stage.shown;
+  const { items } = stage;
   return (
     <Stack gap="3">
       {items.some((r) => r.approval === 'checking') && (

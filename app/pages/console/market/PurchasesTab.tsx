@@ -1,4 +1,4 @@
-import { Badge, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,11 @@ import { Link } from 'wouter';
 import type { Purchase } from '../../../../contract/apiMarket';
 import { marketHref } from '../../../../contract/marketRoutes';
 import { projectHref } from '../../../../contract/projectRoutes';
-import { href } from '../../../../contract/routes';
-import { errorCodeOf } from '../../../api/ApiRequestError';
-import { EmptyState } from '../../../components/EmptyState';
 import { ScrollingTable } from '../../../components/ScrollingTable';
 import { Table } from '../../../theme/parts/table';
 import { formatKoreanTime } from '../../../utils/formatKoreanTime';
 import { ExportDialog } from './ExportDialog';
+import { listStage, ToMarketEmpty } from './listStage';
 import { marketApi, marketKeys } from './marketApi';
 import { usePrice } from './marketFormat';
 
@@ -24,22 +22,8 @@ export function PurchasesTab() {
   const price = usePrice();
   const purchases = useQuery({ queryKey: marketKeys.purchases, queryFn: marketApi.purchases });
   const [exporting, setExporting] = useState<Purchase | null>(null);
-  if (purchases.isPending) return <Skeleton h="32" />;
-  if (purchases.isError)
-    return <EmptyState message={t('loadFailed')} hint={t(`errors:${errorCodeOf(purchases.error)}`)} />;
-  if (purchases.data.items.length === 0)
-    return (
-      <EmptyState
-        data-testid="market-purchases-empty"
-        message={t('purchases.empty')}
-        hint={t('purchases.emptyHint')}
-        action={
-          <Button asChild variant="outline">
-            <Link href={href.resources()}>{t('toMarket')}</Link>
-          </Button>
-        }
-      />
-    );
+  const stage = listStage(purchases, <ToMarketEmpty tab="purchases" />);
+  if ('shown' in stage) return stage.shown;
   return (
     <>
       <ScrollingTable
@@ -48,7 +32,7 @@ export function PurchasesTab() {
         minW="880px"
         data-testid="market-purchases"
       >
-        {purchases.data.items.map((purchase) => {
+        {stage.items.map((purchase) => {
           const { resource } = purchase;
           const last = purchase.exports[0];
           return (
