@@ -172,7 +172,10 @@ describe('WebPointPage', () => {
     ]);
     fireEvent.click(screen.getByTestId('web-delete'));
     expect((await screen.findByTestId('web-confirm')).textContent).toContain('Checkout API');
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    // The dialog's own button: until the dialog has hidden the page from the accessibility tree,
+    // the page's Delete button has the same name.
+    const dialog = (await screen.findByTestId('web-confirm')).closest('[role="dialog"]');
+    fireEvent.click(within(dialog as HTMLElement).getByRole('button', { name: 'Delete' }));
     await screen.findByTestId('at-list');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
