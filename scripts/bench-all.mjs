@@ -34,6 +34,9 @@ const QUICK = {
     env: { ASSIST_RUNS: '10', STUDIO_BENCH_SAVES: '5', DRAG_RUNS: '1', DRAG_MOVES: '30', NEXT_IMAGE_RUNS: '2' },
   },
   train: { env: { TRAIN_IMAGES: '40', TRAIN_EPOCHS: '2', TRAIN_CPU_SAMPLE: '8', ASSIST_RUNS: '3' } },
+  serve: { args: ['--quick'] },
+  market: { args: ['--quick'] },
+  'market-export': { args: ['--quick'] },
 };
 /** What the client build (dist/) is made from: a build older than any of these is rebuilt. */
 const CLIENT_SOURCES = [
@@ -157,6 +160,6 @@ const minutes = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s
 heading(`summary (${minutes(Math.round((Date.now() - started) / 1000))}${quick ? ', quick mode' : ''})`);
 for (const r of results)
   console.log(
-    `  ${r.reason ? 'failed' : 'done  '}  ${r.name.padEnd(10)} ${minutes(r.s).padStart(12)}${r.reason ? `  ${r.reason}` : ''}`,
+    `  ${r.reason ? 'failed' : 'done  '}  ${r.name.padEnd(13)} ${minutes(r.s).padStart(12)}${r.reason ? `  ${r.reason}` : ''}`,
   );
 process.exit(results.some((r) => r.reason) ? 1 : 0);
