@@ -1,6 +1,8 @@
 import * as tf from '@tensorflow/tfjs';
 import type { Backbone, TrainingSettings } from '../../contract/apiTraining';
+import { backboneLayerNames } from '../../ml/backboneGraph';
 import { readModelZip, type LoadedModel } from '../../ml/modelZip';
+import { networkPlugin } from '../../ml/networks';
 import { mobileNetV2Artifacts } from '../../ml/node/mobileNetV2Artifacts';
 import { readBlobBytes } from './readTrainingImage';
 import type { TrainingDeps } from './runTraining';
@@ -53,8 +55,14 @@ export async function loadBackbone(
     baseLabelIds.length === labels.length &&
     baseLabelIds.every((id, i) => id === labels[i]!.id);
   try {
+    const artifacts = await artifactsOf(zip.model);
+    // A model not built on the backbone (one made elsewhere and uploaded or bought) has no layer
+    // to cut at: say so now rather than fail deep inside feature extraction.
+    const cutLayer = networkPlugin(settings.network).backboneLayer;
+    if (!backboneLayerNames(artifacts).includes(cutLayer))
+      throw new TrainingFailure('base_model_invalid', `model ${modelId} has no backbone layer ${cutLayer}`);
     return {
-      artifacts: await artifactsOf(zip.model),
+      artifacts,
       backbone: zip.manifest.backbone,
       initialHead: sameHead ? zip.headWeights() : null,
     };
