@@ -90,7 +90,10 @@ describe('InferencePool', () => {
     const p = newPool(1, 1);
     await p.warm('cats');
     const slots = (p as unknown as { slots: ({ worker: Worker } | null)[] }).slots;
-    const pending = p.predict('cats', image());
+    // A large image keeps the thread busy (resizing it) well past the terminate below: with a
+    // small one a loaded machine could let the thread answer first.
+    const big: RgbImage = { width: 3000, height: 3000, data: new Uint8Array(3000 * 3000 * 3).fill(90) };
+    const pending = p.predict('cats', big);
     await slots[0]!.worker.terminate();
     await expect(pending).rejects.toMatchObject({ code: 'inference_failed' });
     expect(await labelsOf(p, 'cats')).toEqual(['cat', 'dog']);
