@@ -15,6 +15,7 @@ import * as m0018 from './migrations/0018_deployment';
 import * as m0020 from './migrations/0020_retired_devices';
 import * as m0021 from './migrations/0021_market';
 import * as m0023 from './migrations/0023_test_payments';
+import * as m0024 from './migrations/0024_resource_bytes_bigint';
 
 /**
  * The migrations, in order. Listed in code (not read from a folder) so that the bundled or
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_retired_devices': m0020,
   '0021_market': m0021,
   '0023_test_payments': m0023,
+  '0024_resource_bytes_bigint': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
