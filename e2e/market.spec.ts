@@ -236,10 +236,11 @@ test('a seller posts, an admin approves, a buyer finds, bookmarks, buys, exports
     (PRICES.dataset + PRICES.model).toLocaleString('ko-KR'),
   );
 
-  // The bought model loads as the training's base: the training reaches its learning step, which
-  // starts once the base model is read (the embedded trainer runs one training at a time, so it may
-  // first wait for another spec's). The red-square detector is set by hand, not a MobileNetV2 cut,
-  // so what follows is not this story's concern.
+  // The trainer reads the bought model as the training's base (the embedded trainer runs one
+  // training at a time, so it may first wait for another spec's). This fixture's model is the
+  // hand-made red-square detector, not a cut of the shipped MobileNetV2, so the trainer refuses it
+  // at load with the clear base_model_invalid rather than failing later (training from a bought
+  // backbone model: server/market/exportPurchase.test.ts and the previous-model training test).
   const trainingState = async () => {
     const response = await page.request.get(`/api/projects/${projectId}/trainings/${trainingId}`, {
       headers: await buyer.auth(),
@@ -249,7 +250,7 @@ test('a seller posts, an admin approves, a buyer finds, bookmarks, buys, exports
     return training.status === 'failed' ? `failed before learning: ${training.error}` : 'not yet';
   };
   await expect.poll(trainingState, { timeout: 180_000, intervals: [1_000] }).not.toBe('not yet');
-  expect(await trainingState()).toBe('learning');
+  expect(await trainingState()).toBe('failed before learning: base_model_invalid');
 
   // Free the shared trainer for the other specs.
   await page.request.post(`/api/projects/${projectId}/trainings/${trainingId}/stop`, { headers: await buyer.auth() });
